@@ -1,0 +1,55 @@
+// Module worker: loads the vendored Pyodide and the engine wheel, then answers
+// {id, request} messages with {id, response} through grundy.webapi.handle_json.
+// Every URL is relative to this script, so the site works under any sub-path.
+
+const VENDOR = new URL("../vendor/", import.meta.url);
+
+let handleJson = null;
+const ready = boot();
+
+async function fetchOk(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} for ${url.pathname}`);
+  return response;
+}
+
+async function boot() {
+  const t0 = performance.now();
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", VENDOR).href });
+  const wheels = new URL("wheels/", VENDOR);
+  const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
+  const bytes = await (await fetchOk(new URL(info.wheel, wheels), "engine wheel")).arrayBuffer();
+  pyodide.unpackArchive(bytes, "wheel");
+  // unpackArchive/loadPackage failures can be silent: check the import explicitly.
+  pyodide.runPython("import grundy, grundy.webapi");
+  handleJson = pyodide.globals.get("grundy").webapi.handle_json;
+  return { ms: Math.round(performance.now() - t0), python: pyodide.version };
+}
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  if (request && request.op === "ping") {
+    try {
+      self.postMessage({ id, response: { ready: true, ...(await ready) } });
+    } catch (err) {
+      self.postMessage({ id, response: { fatal: String(err && err.message || err) } });
+    }
+    return;
+  }
+  try {
+    await ready;
+  } catch (err) {
+    self.postMessage({ id, response: { fatal: String(err && err.message || err) } });
+    return;
+  }
+  const t0 = performance.now();
+  let response;
+  try {
+    response = JSON.parse(handleJson(JSON.stringify(request)));
+  } catch (err) {
+    response = { error: String(err && err.message || err).split("\n").filter(Boolean).pop() };
+  }
+  response.ms = Math.round(performance.now() - t0);
+  self.postMessage({ id, response });
+};

@@ -1,0 +1,256 @@
+"""The Game base class, moves, formulas, errors and the registry of games by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Iterable
+
+# Largest table (positions) the engine builds; the CLI refuses bigger ones.
+TABLE_CAP = 50_000_000
+# A single position is answered from a table of all positions up to its largest
+# coordinate if that table has at most LOOKUP_CAP entries; else from a proved Grundy
+# formula; else by the reference DP if its box has at most REFERENCE_CAP points.
+LOOKUP_CAP = 5_000_000
+REFERENCE_CAP = 1_000_000
+
+
+class GameError(ValueError):
+    """A bad game name, bad parameters, or a request too large to compute."""
+
+
+class PositionError(GameError):
+    """A position that is not legal for its game (the message says why, in one line)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move: `to` is the position after it; `describe(lang)` says it in words."""
+
+    to: tuple
+    en: str = field(compare=False)
+    ja: str = field(compare=False)
+
+    def describe(self, lang: str = "en") -> str:
+        """The move in English ("en") or Japanese ("ja")."""
+        if lang not in ("en", "ja"):
+            raise GameError(f"unknown language {lang!r} (use 'en' or 'ja')")
+        return self.en if lang == "en" else self.ja
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A closed form proved by a theorem.
+
+    kind "grundy": `value` is the Grundy value itself.
+    kind "outcome": the theorem only characterises P-positions: `value` is 0 exactly
+    at the P-positions (e.g. x ^ y ^ z for the k = 3 chocolate).
+    """
+
+    value: int
+    theorem: str
+    kind: str = "grundy"
+    expression: str = ""
+
+
+_REGISTRY: dict[str, type["Game"]] = {}
+
+
+def register(cls: type["Game"]) -> type["Game"]:
+    """Class decorator: make the game available as `grundy.game(cls.name)`."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def game_names() -> list[str]:
+    """The registered game names, in registration order."""
+    return list(_REGISTRY)
+
+
+def game(name: str, **params) -> "Game":
+    """The game registered under `name`, e.g. `game("chocolate", k=2)`."""
+    from . import games  # noqa: F401  (registers the games)
+
+    cls = _REGISTRY.get(name)
+    if cls is None:
+        raise GameError(f"unknown game {name!r} (known: {', '.join(_REGISTRY)})")
+    return cls(**params)
+
+
+def check_int(value, what: str, minimum: int = 0) -> int:
+    """`value` as an int >= minimum, or a GameError naming `what`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        else:
+            raise GameError(f"{what} must be a whole number, got {value!r}")
+    if value < minimum:
+        raise GameError(f"{what} must be >= {minimum}, got {value}")
+    return value
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """'1 column', '2 columns'."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+class Game:
+    """Base class of every impartial game: subclasses give coordinates, legality and moves.
+
+    Subclasses set `name`, define `coords`, `_check(pos)` (raise PositionError),
+    `targets(pos)` (positions after each move, no validation) and `_moves(pos)` (Move
+    objects); optionally `formula`, `index(limit)` and `kernel(limit, misere)` (tables).
+    """
+
+    name: ClassVar[str] = ""
+    coords: tuple = ()
+    variable_coords = False  # True when positions of any length are accepted (nim, rect)
+
+    def __init__(self, **params):
+        self._params = params
+        self._cache_table = None  # the largest table computed so far, reused by lookups
+        self._memo: dict = {}
+        self._memo_misere: dict = {}
+
+    # -- description ----------------------------------------------------------
+    @property
+    def params(self) -> dict:
+        return dict(self._params)
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self._params.items())
+        return f"grundy.game({self.name!r}{args})"
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.params == self.params
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self._params.items()))))
+
+    # -- positions ------------------------------------------------------------
+    def validate(self, pos) -> tuple:
+        """`pos` as a tuple of ints, or PositionError saying what is wrong."""
+        if isinstance(pos, (str, bytes)) or not isinstance(pos, Iterable):
+            raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}")
+        pos = tuple(pos)
+        names = self.coords_for(pos)
+        if len(pos) != len(names):
+            raise PositionError(
+                f"{self.name} needs {len(names)} coordinates ({', '.join(names)}), got {len(pos)}")
+        out = []
+        for n, c in zip(names, pos):
+            if isinstance(c, bool) or not isinstance(c, int):
+                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}")
+            if c < 0:
+                raise PositionError(f"coordinate {n} must be >= 0, got {c}")
+            out.append(c)
+        pos = tuple(out)
+        self._check(pos)
+        return pos
+
+    def coords_for(self, pos: tuple) -> tuple:
+        """Coordinate names for `pos` (games with a variable number of coordinates override)."""
+        return self.coords
+
+    def _check(self, pos: tuple) -> None:
+        """Raise PositionError if the (non-negative int) position breaks a game rule."""
+
+    def targets(self, pos: tuple) -> Iterable[tuple]:
+        raise NotImplementedError
+
+    def _moves(self, pos: tuple) -> list[Move]:
+        raise NotImplementedError
+
+    def moves(self, pos) -> list[Move]:
+        """Every legal move from `pos`."""
+        return self._moves(self.validate(pos))
+
+    def is_legal_move(self, pos, to) -> bool:
+        """Whether `to` is reachable from `pos` in one move."""
+        return tuple(to) in set(self.targets(self.validate(pos)))
+
+    # -- values ---------------------------------------------------------------
+    def formula(self, pos) -> Formula | None:
+        """The closed form at `pos` where a theorem gives one, else None."""
+        return None
+
+    def table(self, limit: int, backend: str = "auto"):
+        """Every legal position with all coordinates <= limit (see grundy.table.Table)."""
+        from .table import Table
+
+        return Table(self, check_int(limit, "limit"), backend=backend)
+
+    def table_size(self, limit: int) -> int:
+        """How many positions `table(limit)` holds (cheap; used to refuse huge tables)."""
+        return (limit + 1) ** len(self.coords)
+
+    def index(self, limit: int):
+        """The flat layout of the table for `limit` (see grundy.table)."""
+        raise GameError(f"{self.name} has no table layout")
+
+    def kernel(self, limit: int, misere: bool = False, backend: str = "python"):
+        """Flat array of values (Grundy, or misère 0 = P / 1 = N) in `index(limit)` order."""
+        from .table import generic_kernel
+
+        return generic_kernel(self, limit, misere)
+
+    def _lookup_table(self, pos: tuple):
+        """A table containing `pos` if one is affordable, else None."""
+        t = self._cache_table
+        if t is not None and max(pos, default=0) <= t.limit:
+            return t
+        limit = max(pos, default=0)
+        try:
+            if self.table_size(limit) > LOOKUP_CAP:
+                return None
+        except GameError:
+            return None
+        self._cache_table = self.table(limit)
+        return self._cache_table
+
+    def grundy(self, pos) -> int:
+        """The Grundy value of `pos` (normal play)."""
+        pos = self.validate(pos)
+        t = self._lookup_table(pos)
+        if t is not None:
+            return t[pos]
+        f = self.formula(pos)
+        if f is not None and f.kind == "grundy":
+            return f.value
+        from .reference import reference_grundy
+
+        self._check_reference(pos)
+        return reference_grundy(self, pos, self._memo)
+
+    def _check_reference(self, pos: tuple) -> None:
+        box = 1
+        for c in pos:
+            box *= c + 1
+        if box > REFERENCE_CAP:
+            raise GameError(f"position too large to compute exactly here ({box:,} positions "
+                            f"below it; at most {REFERENCE_CAP:,})")
+
+    def outcome(self, pos, misere: bool = False) -> str:
+        """"P" (the previous player wins) or "N" (the next player wins)."""
+        pos = self.validate(pos)
+        t = self._lookup_table(pos)
+        if not misere:
+            if t is None and (f := self.formula(pos)) is not None:
+                return "P" if f.value == 0 else "N"
+            return "P" if (t[pos] if t is not None else self.grundy(pos)) == 0 else "N"
+        if t is not None:
+            return t.misere(pos)
+        from .reference import reference_misere
+
+        self._check_reference(pos)
+        return reference_misere(self, pos, self._memo_misere)
+
+    def winning_move(self, pos, misere: bool = False) -> Move | None:
+        """A move to a P-position, or None if there is none: `pos` is a P-position (or, in
+        misère play, a finished game: no move is left and the player to move has won)."""
+        for m in self.moves(pos):
+            if self.outcome(m.to, misere) == "P":
+                return m
+        return None

@@ -1,0 +1,129 @@
+"""The triangular chocolate {x, y, z} with y <= (x + z) // k (seed 000)."""
+
+from __future__ import annotations
+
+from array import array
+
+from ..core import TABLE_CAP, Formula, Game, Move, PositionError, check_int, plural, register
+from ..table import chocolate_index
+from ._backend import numpy_backend
+
+
+def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
+    """All values of the chocolate table in the layout of `chocolate_index(k, limit)`.
+
+    Incremental prefix bitsets (Python ints; mex = lowest zero bit).  Walking x, then z,
+    then y upwards, the moves of (x, y, z) are
+      * horizontal (x, v, z), v < y:               running bitset `h` of the column;
+      * left cuts that keep y, (u, y, z), u0 <= u < x with u0 = k*y - z:
+                                                     A[z][y], all (u, y, z) seen so far;
+      * left cuts clipped to the top, (u, (u+z)//k, z), u < u0:
+                                                     B[z][u0], prefix over u of column tops;
+      * right cuts, the same with x and z swapped:  C[y] and D[w0] for the current x.
+    With misere=True the values are 0 (misère P) / 1 (misère N).
+    """
+    index = chocolate_index(k, limit)
+    starts, side = index.starts, limit + 1
+    out = array("B" if misere else "H", bytes(index.size * (1 if misere else 2)))
+    A = [[0] * side for _ in range(side)]  # A[z][y]
+    B = [[0] for _ in range(side)]         # B[z][m]: OR of column tops (u, ., z), u < m
+    for x in range(side):
+        C = [0] * side                     # C[y]: values of (x, y, w), w < z
+        D = [0]                            # D[m]: OR of column tops (x, ., w), w < m
+        for z in range(side):
+            top = (x + z) // k
+            Az, Bz, h, bit = A[z], B[z], 0, 0
+            off = starts[x * side + z]
+            for y in range(min(limit, top) + 1):
+                b = h | Az[y] | C[y]
+                if k * y > z:
+                    b |= Bz[k * y - z]
+                if k * y > x:
+                    b |= D[k * y - x]
+                if misere:
+                    g = 0 if b and not b & 1 else 1
+                else:
+                    g = (~b & (b + 1)).bit_length() - 1
+                bit = 1 << g
+                out[off + y] = g
+                h |= bit
+                Az[y] |= bit
+                C[y] |= bit
+            if top <= limit:
+                Bz.append(Bz[-1] | bit)
+                D.append(D[-1] | bit)
+    return out
+
+
+@register
+class Chocolate(Game):
+    """Triangular chocolate: moves cut diagonally on the left (x), horizontally (y),
+    diagonally on the right (z); a diagonal cut may lower y to (x + z) // k."""
+
+    name = "chocolate"
+    coords = ("x", "y", "z")
+
+    def __init__(self, k: int = 3):
+        self.k = check_int(k, "k", 1)
+        super().__init__(k=self.k)
+
+    def _check(self, pos):
+        x, y, z = pos
+        if y > (x + z) // self.k:
+            raise PositionError(f"y = {y} is over its bound: y <= (x + z) // {self.k} = "
+                                f"{(x + z) // self.k}")
+
+    def targets(self, pos):
+        x, y, z, k = *pos, self.k
+        for u in range(x):
+            yield (u, min(y, (u + z) // k), z)
+        for v in range(y):
+            yield (x, v, z)
+        for w in range(z):
+            yield (x, min(y, (x + w) // k), w)
+
+    def _moves(self, pos):
+        x, y, z = pos
+        moves = []
+        for to in self.targets(pos):
+            u, v, w = to
+            if u < x:
+                en = f"cut {plural(x - u, 'diagonal row')} off the left"
+                ja = f"左から斜めに{x - u}列切り取る"
+            elif w < z:
+                en = f"cut {plural(z - w, 'diagonal row')} off the right"
+                ja = f"右から斜めに{z - w}列切り取る"
+            else:
+                en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る"
+            if v < y and (u < x or w < z):
+                en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
+            moves.append(Move(to, en, ja))
+        return moves
+
+    def formula(self, pos):
+        x, y, z = self.validate(pos)
+        if self.k == 3:
+            return Formula(x ^ y ^ z, "Seed 000, Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z")
+        if self.k == 1:
+            if x and z:
+                value = (x - 1) ^ y ^ (z - 1)
+            else:
+                value = 0 if pos == (0, 0, 0) else 1
+            return Formula(value, "Seed 000, section 6, equation (33) (k = 1)", "outcome",
+                           "(x - 1) ^ y ^ (z - 1)")
+        return None
+
+    def table_size(self, limit):
+        if (limit + 1) ** 2 > TABLE_CAP:
+            return (limit + 1) ** 2
+        return sum((min(s, 2 * limit - s) + 1) * (min(limit, s // self.k) + 1)
+                   for s in range(2 * limit + 1))
+
+    def index(self, limit):
+        return chocolate_index(self.k, limit)
+
+    def kernel(self, limit, misere=False, backend="python"):
+        fast = numpy_backend(backend, self.index(limit).size)
+        if fast is not None and not misere:
+            return fast.as_array(fast.chocolate_values(self.k, limit), "H")
+        return chocolate_values(self.k, limit, misere)

@@ -1,0 +1,136 @@
+"""Pieces moving towards the corner (0, 0): Wythoff's game and (generalized) Ryuoh Nim."""
+
+from __future__ import annotations
+
+from array import array
+from math import isqrt
+
+from ..core import Formula, Game, Move, check_int, register
+from ..table import BoxIndex, value_array
+
+
+def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
+    """Values on the box 0..limit (offset x * (limit + 1) + y), by prefix bitsets along
+    rows and columns (and along diagonals for Wythoff); Ryuoh's short diagonal steps
+    (x - s, y - t), s, t >= 1, s + t <= p - 1, are read from the values already computed."""
+    side = limit + 1
+    out = array("B") if misere else value_array(2 * side + p * p + side)
+    col = [0] * side            # col[y]: values of (u, y), u < x
+    diag = [0] * (2 * side)     # diag[x - y + limit]: values of (x - s, y - s)
+    steps = [(s, t) for s in range(1, p) for t in range(1, p - s)]
+    for x in range(side):
+        row = 0                 # values of (x, v), v < y
+        for y in range(side):
+            b = row | col[y]
+            if diagonal:
+                b |= diag[x - y + limit]
+            else:
+                for s, t in steps:
+                    if s <= x and t <= y:
+                        b |= 1 << out[(x - s) * side + y - t]
+            if misere:
+                g = 0 if b and not b & 1 else 1
+            else:
+                g = (~b & (b + 1)).bit_length() - 1
+            bit = 1 << g
+            out.append(g)
+            row |= bit
+            col[y] |= bit
+            if diagonal:
+                diag[x - y + limit] |= bit
+    return out
+
+
+_NUM = {1: "one"}
+
+
+def _steps(n: int) -> str:
+    return f"{_NUM.get(n, n)} step{'s' if n != 1 else ''}"
+
+
+class Corner(Game):
+    """A piece at (x, y) moving left (x decreases) or up (y decreases) towards (0, 0)."""
+
+    coords = ("x", "y")
+    piece = ("the piece", "駒")
+
+    def _straight(self, pos):
+        x, y = pos
+        yield from ((u, y) for u in range(x))
+        yield from ((x, v) for v in range(y))
+
+    def _moves(self, pos):
+        x, y = pos
+        en_piece, ja_piece = self.piece
+        moves = []
+        for to in self.targets(pos):
+            s, t = x - to[0], y - to[1]
+            if s and t and s == t:
+                en = f"move {en_piece} {_steps(s)} up-left"
+                ja = f"{ja_piece}を左上に{s}マス動かす"
+            elif s and t:
+                en = f"move {en_piece} {_steps(s)} left and {_steps(t)} up"
+                ja = f"{ja_piece}を左に{s}マス、上に{t}マス動かす"
+            elif s:
+                en, ja = f"move {en_piece} {_steps(s)} left", f"{ja_piece}を左に{s}マス動かす"
+            else:
+                en, ja = f"move {en_piece} {_steps(t)} up", f"{ja_piece}を上に{t}マス動かす"
+            moves.append(Move(to, en, ja))
+        return moves
+
+    def index(self, limit):
+        return BoxIndex(2, limit)
+
+
+@register
+class Wythoff(Corner):
+    """Wythoff's game (Corner the Queen): left, up, or diagonally up-left, any distance."""
+
+    name = "wythoff"
+    piece = ("the Queen", "クイーン")
+
+    def targets(self, pos):
+        x, y = pos
+        yield from self._straight(pos)
+        yield from ((x - s, y - s) for s in range(1, min(x, y) + 1))
+
+    def formula(self, pos):
+        x, y = self.validate(pos)
+        a, b = min(x, y), max(x, y)
+        n = b - a  # P-positions: (floor(n*phi), floor(n*phi^2)), the difference is n
+        low = (n + isqrt(5 * n * n)) // 2
+        return Formula(0 if (a, b) == (low, low + n) else 1,
+                       "Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
+                       "outcome", "0 iff {x, y} = {floor(n*phi), floor(n*phi^2)}")
+
+    def kernel(self, limit, misere=False, backend="python"):
+        return corner_values(limit, True, 0, misere)
+
+
+@register
+class Ryuoh(Corner):
+    """Generalized Ryuoh Nim: left or up any distance, or (x - s, y - t) with s, t >= 1,
+    s + t <= p - 1 (p = 3: the Dragon King's rook moves plus one diagonal step)."""
+
+    name = "ryuoh"
+    piece = ("the Dragon King", "龍王")
+
+    def __init__(self, p: int = 3):
+        self.p = check_int(p, "p", 1)
+        super().__init__(p=self.p)
+
+    def targets(self, pos):
+        x, y = pos
+        yield from self._straight(pos)
+        for s in range(1, min(x, self.p - 2) + 1):
+            for t in range(1, min(y, self.p - 1 - s) + 1):
+                yield (x - s, y - t)
+
+    def formula(self, pos):
+        x, y, p = *self.validate(pos), self.p
+        return Formula((x + y) % p + p * ((x // p) ^ (y // p)),
+                       f"Seed 001, Theorem 3.1 (p = {p})", "grundy",
+                       f"(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))")
+
+    def kernel(self, limit, misere=False, backend="python"):
+        return corner_values(limit, False, self.p, misere)

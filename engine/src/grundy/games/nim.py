@@ -1,0 +1,152 @@
+"""Nim with any number of heaps, and the rectangular chocolate bar (Nim drawn as a bar)."""
+
+from __future__ import annotations
+
+from array import array
+from itertools import product
+
+from ..core import Formula, Game, GameError, Move, PositionError, check_int, plural, register
+from ..table import BoxIndex, value_array
+
+
+def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
+    """Nim values on the box 0..limit in every coordinate (row-major), by prefix bitsets:
+    one running bitset per line parallel to each axis."""
+    side = limit + 1
+    strides = [side ** (ncoords - 1 - i) for i in range(ncoords)]
+    size = side ** ncoords
+    lines = [[0] * size for _ in range(ncoords)]  # lines[i][offset with coordinate i = 0]
+    out = array("B") if misere else value_array(2 * side)
+    for off, pos in enumerate(product(range(side), repeat=ncoords)):
+        keys = [off - c * s for c, s in zip(pos, strides)]
+        b = 0
+        for line, key in zip(lines, keys):
+            b |= line[key]
+        if misere:
+            g = 0 if b and not b & 1 else 1
+        else:
+            g = (~b & (b + 1)).bit_length() - 1
+        out.append(g)
+        for line, key in zip(lines, keys):
+            line[key] |= 1 << g
+    return out
+
+
+@register
+class Nim(Game):
+    """Take any number of counters from one heap."""
+
+    name = "nim"
+
+    def __init__(self, heaps: int | None = None):
+        if heaps is not None:
+            heaps = check_int(heaps, "heaps", 1)
+            super().__init__(heaps=heaps)
+        else:
+            super().__init__()
+        self.heaps = heaps
+        self._sized: dict[int, Nim] = {}
+
+    @property
+    def coords(self):
+        return tuple(f"h{i}" for i in range(1, (self.heaps or 3) + 1))
+
+    @property
+    def variable_coords(self):
+        return self.heaps is None
+
+    def coords_for(self, pos):
+        if self.heaps is None:
+            if not pos:
+                raise PositionError("nim needs at least one heap")
+            return tuple(f"h{i}" for i in range(1, len(pos) + 1))
+        return self.coords
+
+    def targets(self, pos):
+        for i, c in enumerate(pos):
+            for v in range(c):
+                yield pos[:i] + (v,) + pos[i + 1:]
+
+    def _describe(self, i: int, n: int, pos: tuple) -> tuple[str, str]:
+        return f"take {n} from heap {i + 1}", f"山{i + 1}から{n}個取る"
+
+    def _moves(self, pos):
+        moves = []
+        for to in self.targets(pos):
+            i = next(j for j, (a, b) in enumerate(zip(pos, to)) if a != b)
+            moves.append(Move(to, *self._describe(i, pos[i] - to[i], pos)))
+        return moves
+
+    def formula(self, pos):
+        pos = self.validate(pos)
+        value = 0
+        for c in pos:
+            value ^= c
+        return Formula(value, "Bouton's theorem (Nim, 1901)", "grundy",
+                       " ^ ".join(self.coords_for(pos)))
+
+    def _lookup_table(self, pos):
+        if self.heaps is None:  # answer from the game with this many heaps
+            if len(pos) not in self._sized:
+                self._sized[len(pos)] = type(self)(len(pos))
+            return self._sized[len(pos)]._lookup_table(pos)
+        return super()._lookup_table(pos)
+
+    def _fixed(self) -> int:
+        if self.heaps is None:
+            raise GameError("a nim table needs a fixed number of heaps (heaps=N)")
+        return self.heaps
+
+    def index(self, limit):
+        return BoxIndex(self._fixed(), limit)
+
+    def kernel(self, limit, misere=False, backend="python"):
+        return box_values(self._fixed(), limit, misere)
+
+
+RECT_SIDES = {2: ("right", "up"), 3: ("left", "up", "right"), 4: ("left", "up", "right", "down")}
+_SIDE_WORDS = {"right": ("column", "右から{n}列"), "left": ("column", "左から{n}列"),
+               "up": ("row", "上から{n}行"), "down": ("row", "下から{n}行")}
+_SIDE_EN = {"right": "the right", "left": "the left", "up": "the top", "down": "the bottom"}
+
+
+@register
+class Rect(Nim):
+    """A rectangular bar with one bitter square: each coordinate counts the single-line
+    cuts possible on one side (2 to 4 sides); each side is a Nim heap."""
+
+    name = "rect"
+
+    def __init__(self, sides: int | None = None):
+        Game.__init__(self, **({} if sides is None else {"sides": sides}))
+        if sides is not None and (isinstance(sides, bool) or sides not in RECT_SIDES):
+            raise GameError(f"rect has 2, 3 or 4 sides, got {sides!r}")
+        self.heaps = sides
+        self._sized = {}
+
+    @property
+    def coords(self):
+        return RECT_SIDES[self.heaps or 2]
+
+    def coords_for(self, pos):
+        if self.heaps is None:
+            if len(pos) not in RECT_SIDES:
+                raise PositionError(f"rect needs 2, 3 or 4 coordinates (cuts per side), "
+                                    f"got {len(pos)}")
+            return RECT_SIDES[len(pos)]
+        return self.coords
+
+    def _describe(self, i, n, pos):
+        side = self.coords_for(pos)[i]
+        word, ja = _SIDE_WORDS[side]
+        return f"cut {plural(n, word)} off {_SIDE_EN[side]}", ja.format(n=n) + "切り取る"
+
+    def formula(self, pos):
+        f = super().formula(pos)
+        return Formula(f.value, "Bouton's theorem (each side is a Nim heap)", "grundy",
+                       f.expression)
+
+    def _fixed(self):
+        if self.heaps is None:
+            raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)")
+        return self.heaps

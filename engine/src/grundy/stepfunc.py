@@ -1,0 +1,167 @@
+"""Step functions f(t) for the step chocolates, parsed safely from expression strings.
+
+The expression is parsed with `ast` and checked against a whitelist (integer literals,
+`t`, + - * // % **, comparisons, and/or/not, `a if c else b`, min, max, abs, ilog2), then
+evaluated by walking the tree: nothing is ever passed to eval.  Exponents and results
+are bounded so that no expression can exhaust memory or time.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+
+from .core import GameError
+
+MAX_EXPONENT = 256
+MAX_RESULT = 1 << 256
+MAX_LENGTH = 200
+
+_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
+_CMPS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+         ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
+
+
+def ilog2(n: int) -> int:
+    """floor(log2 n) for n >= 1."""
+    if n < 1:
+        raise ValueError(f"ilog2 needs a positive argument, got {n}")
+    return n.bit_length() - 1
+
+
+_FUNCS = {"min": (min, 2, None), "max": (max, 2, None), "abs": (abs, 1, 1), "ilog2": (ilog2, 1, 1)}
+
+
+class StepFunction:
+    """A non-decreasing f: Z>=0 -> Z>=0 given as an expression in t, e.g. "t//2"."""
+
+    def __init__(self, expr: str):
+        if not isinstance(expr, str):
+            raise GameError(f"f must be an expression string in t, got {expr!r}")
+        self.expr = expr.strip()
+        if not self.expr:
+            raise GameError("f is empty: give an expression in t such as t//2")
+        if len(self.expr) > MAX_LENGTH:
+            raise GameError(f"f is too long (at most {MAX_LENGTH} characters)")
+        try:
+            tree = ast.parse(self.expr, mode="eval")
+        except SyntaxError:
+            raise GameError(f"f = {self.expr!r} is not a valid expression in t") from None
+        for node in ast.walk(tree):
+            self._allow(node)
+        self._body = tree.body
+        self._cache: dict[int, int] = {}
+        self._checked = -1  # f is known non-negative and non-decreasing on 0.._checked
+
+    def __repr__(self) -> str:
+        return f"StepFunction({self.expr!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, StepFunction) and other.expr == self.expr
+
+    def __hash__(self) -> int:
+        return hash(self.expr)
+
+    def _allow(self, node) -> None:
+        ok = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.USub, ast.UAdd, ast.Not,
+              ast.Compare, ast.IfExp, ast.BoolOp, ast.And, ast.Or, ast.Load,
+              *_BINOPS, *_CMPS)
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, int):
+                raise GameError(f"f may only use whole-number literals, not {node.value!r}")
+        elif isinstance(node, ast.Name):
+            if node.id != "t" and node.id not in _FUNCS:
+                raise GameError(f"f may only use the variable t, not {node.id!r}")
+        elif isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else None
+            if name not in _FUNCS or node.keywords:
+                raise GameError(f"f may only call {', '.join(_FUNCS)}")
+            _, least, most = _FUNCS[name]
+            if len(node.args) < least or (most is not None and len(node.args) > most):
+                raise GameError(f"wrong number of arguments for {name} in f")
+        elif not isinstance(node, ok):
+            raise GameError(f"f may not use {type(node).__name__} (allowed: literals, t, "
+                            "+ - * // % **, comparisons, a if c else b, min, max, abs, ilog2)")
+
+    def _eval(self, node, t: int) -> int:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id != "t":
+                raise GameError(f"{node.id} must be called, e.g. {node.id}(t)")
+            return t
+        if isinstance(node, ast.UnaryOp):
+            v = self._eval(node.operand, t)
+            return -v if isinstance(node.op, ast.USub) else (int(not v) if isinstance(node.op, ast.Not) else v)
+        if isinstance(node, ast.BinOp):
+            a, b = self._eval(node.left, t), self._eval(node.right, t)
+            if isinstance(node.op, ast.Pow) and not 0 <= b <= MAX_EXPONENT:
+                raise ValueError(f"exponent {b} out of range 0..{MAX_EXPONENT}")
+            if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0:
+                raise ValueError("division by zero")
+            return self._bounded(_BINOPS[type(node.op)](a, b))
+        if isinstance(node, ast.Compare):
+            left = self._eval(node.left, t)
+            for op, comp in zip(node.ops, node.comparators):
+                right = self._eval(comp, t)
+                if not _CMPS[type(op)](left, right):
+                    return 0
+                left = right
+            return 1
+        if isinstance(node, ast.BoolOp):
+            is_and = isinstance(node.op, ast.And)
+            for sub in node.values:
+                v = self._eval(sub, t)
+                if bool(v) != is_and:
+                    return v
+            return v
+        if isinstance(node, ast.IfExp):
+            return self._eval(node.body if self._eval(node.test, t) else node.orelse, t)
+        if isinstance(node, ast.Call):
+            return self._bounded(_FUNCS[node.func.id][0](*(self._eval(a, t) for a in node.args)))
+        raise GameError(f"f may not use {type(node).__name__}")
+
+    @staticmethod
+    def _bounded(v: int) -> int:
+        if abs(v) > MAX_RESULT:
+            raise ValueError("a value in f is too large")
+        return v
+
+    def raw(self, t: int) -> int:
+        """f(t) without the monotonicity check (GameError if it cannot be evaluated)."""
+        v = self._cache.get(t)
+        if v is None:
+            try:
+                v = self._eval(self._body, t)
+            except ValueError as e:
+                raise GameError(f"f = {self.expr!r} cannot be evaluated at t = {t}: {e}") from None
+            self._cache[t] = v
+        return v
+
+    def check(self, n: int) -> None:
+        """Refuse f unless it is >= 0 and non-decreasing on 0..n (naming the first bad t)."""
+        for t in range(self._checked + 1, n + 1):
+            v = self.raw(t)
+            if v < 0:
+                raise GameError(f"f = {self.expr!r} is negative at t = {t} (f({t}) = {v})")
+            if t and v < self.raw(t - 1):
+                raise GameError(f"f = {self.expr!r} decreases at t = {t} "
+                                f"(f({t - 1}) = {self.raw(t - 1)}, f({t}) = {v})")
+            self._checked = t
+
+    def __call__(self, t: int) -> int:
+        """f(t), after checking f on 0..t."""
+        if t > self._checked:
+            self.check(t)
+        return self._cache[t]
+
+    def satisfies_condition(self, n: int) -> bool:
+        """Seed 003 thm 2.2 condition on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1)."""
+        values = [self(t) for t in range(n + 1)]
+        for i in range(1, n.bit_length() + 1):
+            seen: dict[int, int] = {}
+            for z, v in enumerate(values):
+                if seen.setdefault(z >> i, v >> (i - 1)) != v >> (i - 1):
+                    return False
+        return True

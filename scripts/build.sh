@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# README command 1: set everything up, then build the whole site into site/ (strict).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict "$@"

@@ -1,0 +1,35 @@
+"""Build-time generators behind the ```grundy directive (called by scripts/hooks.py).
+
+`render(name, args, ctx)` returns raw HTML (set off by blank lines, so Markdown leaves it
+alone) for the page language `ctx.lang`.
+`ctx` also gives `page_src`, `asset(relpath, data) -> url` and `cache_dir`.
+"""
+
+from __future__ import annotations
+
+from . import figures, pictures, tables, verify_report, widgets_markup
+from .args import SitegenError
+
+GENERATORS = {
+    "table": tables.table,
+    "ppositions": tables.ppositions,
+    "nimsum": tables.nimsum,
+    "figure": figures.figure,
+    "picture": pictures.picture,
+    "verify": verify_report.verify,
+    "widget": widgets_markup.widget,
+}
+
+__all__ = ["GENERATORS", "SitegenError", "render"]
+
+
+def render(name: str, args: dict[str, str], ctx) -> str:
+    """The output of generator `name` for `args` in the page language `ctx.lang`."""
+    if ctx.lang not in ("en", "ja"):
+        raise SitegenError(f"grundy {name}: unknown page language {ctx.lang!r}")
+    try:
+        generator = GENERATORS[name]
+    except KeyError:
+        raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
+    verify_report.prefetch(ctx.cache_dir)
+    return "\n\n" + generator(args, ctx).strip() + "\n\n"

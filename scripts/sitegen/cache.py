@@ -1,0 +1,37 @@
+"""Caches: engine tables shared within a build, and files on disk keyed by the engine's code."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from pathlib import Path
+
+import grundy
+
+
+@functools.cache
+def fingerprint() -> str:
+    """A hash of the engine's and the generators' source: any code change invalidates caches."""
+    h = hashlib.sha256(getattr(grundy, "__version__", "").encode())
+    for root in (Path(grundy.__file__).parent, Path(__file__).parent):
+        for path in sorted(root.rglob("*.py")):
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def key(*parts) -> str:
+    """A short file-name-safe key for `parts` (JSON-serialisable) and the current code."""
+    blob = json.dumps([fingerprint(), *parts], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+@functools.cache
+def _table(name: str, params: tuple, limit: int):
+    return grundy.game(name, **dict(params)).table(limit)
+
+
+def table(game, limit: int):
+    """`game.table(limit)`, computed once per build for equal games and limits."""
+    return _table(game.name, tuple(sorted(game.params.items())), limit)

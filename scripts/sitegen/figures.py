@@ -1,0 +1,194 @@
+"""Generator `figure`: matplotlib figures of the P-positions and Grundy values, cached on disk."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from html import escape
+
+import grundy
+import matplotlib
+
+matplotlib.use("Agg")
+from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
+from PIL import Image  # noqa: E402  (installed with matplotlib)
+
+from . import cache  # noqa: E402
+from .args import Args, game_label  # noqa: E402
+from .markup import figure as figure_html  # noqa: E402
+from .strings import text  # noqa: E402
+
+DPI = 100        # CSS pixels per inch of figure size
+PNG_SCALE = 2    # files are PNG drawn at twice the CSS size (point clouds are heavy as SVG)
+PALETTE = 64     # colours kept in the PNG (small files, no visible loss)
+INK = "#5c2e0e"  # chocolate brown points on a white card (readable in light and dark themes)
+STYLE = {
+    "font.family": "DejaVu Sans", "font.size": 11, "axes.edgecolor": "#888888",
+    "axes.labelcolor": "#222222", "xtick.color": "#444444", "ytick.color": "#444444",
+    "axes.grid": True, "grid.color": "#e4e4e4", "grid.linewidth": 0.6,
+}
+
+
+def _p_positions(name: str, limit: int, **params) -> list[tuple]:
+    return sorted(cache.table(grundy.game(name, **params), limit).p_positions())
+
+
+def _new(width: float = 5.6, height: float = 5.6) -> Figure:
+    return Figure(figsize=(width, height), dpi=DPI, facecolor="white", layout="constrained")
+
+
+def _scatter3d(points, rotated: bool) -> Figure:
+    fig = _new(6.0, 5.6)
+    ax = fig.add_subplot(projection="3d", proj_type="ortho" if rotated else "persp")
+    xs, ys, zs = zip(*points)
+    # plot axes: x, z horizontal, y (the height of the bar) vertical
+    ax.scatter(xs, zs, ys, s=6 if rotated else 5, c=INK, depthshade=not rotated, linewidths=0)
+    ax.set_zlabel("y")
+    ax.set_box_aspect((2, 2, 1))
+    if rotated:  # look along x = z: the screen shows ((z - x)/sqrt 2, y), as in the projection
+        ax.view_init(elev=0, azim=-135)
+        ax.set_xticks([])
+        ax.set_yticks([])
+    else:
+        ax.view_init(elev=22, azim=-58)
+        ax.set_xlabel("x")
+        ax.set_ylabel("z")
+    ax.set_facecolor("white")
+    return fig
+
+
+def _plane(points, xlabel: str, ylabel: str, size: float = 7, marker: str = "o") -> Figure:
+    fig = _new()
+    ax = fig.add_subplot()
+    xs, ys = zip(*points)
+    ax.scatter(xs, ys, s=size, c=INK, marker=marker, linewidths=0)
+    ax.set_aspect("equal")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_axisbelow(True)
+    return fig
+
+
+def _pp3d(opts) -> tuple[Figure, int]:
+    pts = [p for p in _p_positions("chocolate", 60, k=3) if p[1] <= 30]
+    return _scatter3d(pts, rotated=opts.get("rotated", False)), len(pts)
+
+
+def _and_triangle(opts) -> tuple[Figure, int]:
+    pts = [(x, y) for x in range(64) for y in range(64) if x & y == 0]
+    fig = _plane(pts, "x", "y", size=10, marker="s")
+    return fig, len(pts)
+
+
+def _gasket(opts) -> tuple[Figure, int]:
+    scale = math.sqrt(2) if opts.get("scaled") else 1
+    pts = _p_positions("nim", 40, heaps=3)
+    label = "(z − x) / √2" if opts.get("scaled") else "z − x"
+    return _plane([(y, (z - x) / scale) for x, y, z in pts], "y", label), len(pts)
+
+
+def _projection(opts) -> tuple[Figure, int]:
+    pts = _p_positions("chocolate", opts["max"], k=opts["k"])
+    fig = _plane([(y, (z - x) / math.sqrt(2)) for x, y, z in pts], "y", "(z − x) / √2")
+    return fig, len(pts)
+
+
+def _heatmap(opts) -> tuple[Figure, int]:
+    params = {"p": opts["p"]} if opts["game"] == "ryuoh" else {}
+    limit = opts["max"]
+    t = cache.table(grundy.game(opts["game"], **params), limit)
+    grid = [[t[(x, y)] for x in range(limit + 1)] for y in range(limit + 1)]
+    fig = _new(6.2, 5.4)
+    ax = fig.add_subplot()
+    im = ax.imshow(grid, cmap="viridis", interpolation="nearest", origin="upper")
+    zeros = [(x, y) for y, row in enumerate(grid) for x, g in enumerate(row) if g == 0]
+    px, py = zip(*zeros)
+    ax.scatter(px, py, s=7, c="white", edgecolors="black", linewidths=0.4)
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    ax.xaxis.set_label_position("top")
+    ax.xaxis.tick_top()
+    ax.grid(False)
+    fig.colorbar(im, ax=ax, shrink=0.8, label="G(x, y)")
+    return fig, len(zeros)
+
+
+def _no_args(a: Args) -> dict:
+    return {}
+
+
+def _projection_args(a: Args) -> dict:
+    return {"k": a.integer("k", lo=1, hi=9), "max": a.integer("max", 60, lo=4, hi=96)}
+
+
+def _heatmap_args(a: Args) -> dict:
+    game = a.choice("game", ("wythoff", "ryuoh"), "wythoff")
+    opts = {"game": game, "max": a.integer("max", 31, lo=4, hi=63)}
+    if game == "ryuoh":
+        opts["p"] = a.integer("p", 3, lo=1, hi=16)
+    return opts
+
+
+# name -> (draw function, argument reader, fixed options)
+FIGURES = {
+    "pp3d": (_pp3d, _no_args, {}),
+    "pp3d-rotated": (_pp3d, _no_args, {"rotated": True}),
+    "and-triangle": (_and_triangle, _no_args, {}),
+    "gasket": (_gasket, _no_args, {}),
+    "gasket-scaled": (_gasket, _no_args, {"scaled": True}),
+    "projection": (_projection, _projection_args, {}),
+    "heatmap": (_heatmap, _heatmap_args, {}),
+}
+
+
+def _render(name: str, opts: dict) -> tuple[bytes, dict]:
+    """The PNG (palette, 2x) and facts (point count, CSS size) of one figure."""
+    draw, _, fixed = FIGURES[name]
+    with matplotlib.rc_context(STYLE):
+        fig, count = draw({**opts, **fixed})
+        raw = io.BytesIO()
+        fig.savefig(raw, format="png", dpi=DPI * PNG_SCALE, facecolor="white",
+                    bbox_inches="tight", pad_inches=0.08)
+    image = Image.open(raw).convert("RGB").quantize(PALETTE)
+    out = io.BytesIO()
+    image.save(out, format="png", optimize=True)
+    width, height = image.size
+    return out.getvalue(), {"count": count, "width": width // PNG_SCALE, "height": height // PNG_SCALE}
+
+
+def _cached(name: str, opts: dict, cache_dir) -> tuple[bytes, dict]:
+    """The figure's file and facts, from `cache_dir` when the code and arguments are unchanged."""
+    base = cache_dir / "figures" / cache.key("figure", name, opts)
+    image, meta = base.with_suffix(".png"), base.with_suffix(".json")
+    if image.exists() and meta.exists():
+        return image.read_bytes(), json.loads(meta.read_text())
+    data, facts = _render(name, opts)
+    base.parent.mkdir(parents=True, exist_ok=True)
+    image.write_bytes(data)
+    meta.write_text(json.dumps(facts))
+    return data, facts
+
+
+def figure(args: dict[str, str], ctx) -> str:
+    """A figure with alt text and caption in the page language.
+
+    Arguments: name= pp3d | pp3d-rotated | and-triangle | gasket | gasket-scaled |
+    projection (k=, max=60) | heatmap (game=wythoff|ryuoh, p=3, max=31).
+    """
+    a = Args("figure", args)
+    name = a.choice("name", tuple(FIGURES))
+    opts = FIGURES[name][1](a)
+    a.done()
+    data, facts = _cached(name, opts, ctx.cache_dir)
+    slug = "-".join([name, *(f"{k}{v}" for k, v in opts.items())])
+    url = ctx.asset(f"figures/{slug}.png", data)
+    fields = {**opts, "count": f"{facts['count']:,}"}
+    if name == "heatmap":
+        fields["game"] = game_label(grundy.game(opts["game"], **({"p": opts["p"]} if "p" in opts else {})),
+                                    ctx.lang)
+    alt = text(f"fig.{name}.alt", ctx.lang, **fields)
+    caption = text(f"fig.{name}.caption", ctx.lang, **fields)
+    img = (f'<img src="{escape(url)}" alt="{escape(alt)}" width="{facts["width"]}" '
+           f'height="{facts["height"]}" loading="lazy">')
+    return figure_html(img, caption, "grundy-figure")

@@ -1,0 +1,75 @@
+"""Copy the run-time front-end files into docs/assets/vendor/ (gitignored), so the site
+serves them itself: Pyodide and KaTeX from node_modules/ (pinned in package-lock.json)
+and the engine wheel from engine/dist/. Files already up to date are not copied again.
+
+Usage: python scripts/vendor.py
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+VENDOR = ROOT / "docs" / "assets" / "vendor"
+WHEELS = ROOT / "engine" / "dist"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+
+
+def copy(src: Path, dest: Path) -> None:
+    """Copy src to dest unless dest already has the same size and modification time."""
+    if not src.is_file():
+        sys.exit(f"vendor.py: missing {src.relative_to(ROOT)} (run scripts/setup.sh)")
+    if dest.is_file():
+        s, d = src.stat(), dest.stat()
+        if s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime):
+            return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dest)
+
+
+def vendor_pyodide() -> None:
+    for name in PYODIDE_FILES:
+        copy(NODE / "pyodide" / name, VENDOR / "pyodide" / name)
+
+
+def vendor_katex() -> None:
+    dist = NODE / "katex" / "dist"
+    for name in KATEX_FILES:
+        copy(dist / name, VENDOR / "katex" / name)
+    for font in sorted((dist / "fonts").glob("KaTeX_*")):
+        copy(font, VENDOR / "katex" / "fonts" / font.name)
+
+
+def vendor_wheel() -> None:
+    """Copy the newest engine wheel and describe it in wheels/grundy.json."""
+    wheels = sorted(WHEELS.glob("grundy-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
+    if not wheels:
+        print("vendor.py: no engine wheel in engine/dist/ yet; widgets will not load the engine")
+        return
+    wheel = wheels[-1]
+    target = VENDOR / "wheels"
+    for old in target.glob("grundy-*.whl"):
+        if old.name != wheel.name:
+            old.unlink()
+    copy(wheel, target / wheel.name)
+    manifest = json.dumps({"wheel": wheel.name}) + "\n"
+    path = target / "grundy.json"
+    if not path.is_file() or path.read_text() != manifest:
+        path.write_text(manifest)
+
+
+def main() -> None:
+    vendor_pyodide()
+    vendor_katex()
+    vendor_wheel()
+    print(f"vendor.py: {VENDOR.relative_to(ROOT)} is up to date")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,224 @@
+"""Fixtures for the widget tests: a site served on 127.0.0.1 under a sub-path, and Chromium.
+
+The site is the built one (`site/`, from scripts/build.sh) when it holds every widget
+type in English and Japanese; otherwise (or with GRUNDY_WIDGET_SITE=own) a small
+Material site with one page per widget is built into a temp dir from docs/assets/widgets,
+node_modules/pyodide and a freshly built engine wheel. GRUNDY_WIDGET_SITE=built forces
+the built site.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SUBPATH = "chocolate-games"
+WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "widgets"
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+if not Path("/usr/bin/chromium").exists():
+    pytest.skip("Chromium (/usr/bin/chromium) is not installed", allow_module_level=True)
+
+
+# ---------------------------------------------------------------- the site
+
+def widget_pages(site: Path) -> dict:
+    """{(widget type, "en"|"ja"): page path relative to the site} for the first page of each."""
+    found = {}
+    for html in sorted(site.rglob("*.html")):
+        rel = html.relative_to(site).as_posix()
+        text = html.read_text(encoding="utf-8", errors="replace")
+        lang = "ja" if rel.startswith("ja/") or 'lang="ja"' in text[:400] else "en"
+        for kind in re.findall(r'data-widget="(\w+)"', text):
+            found.setdefault((kind, lang), rel)
+    return found
+
+
+def built_site_ready() -> bool:
+    site = ROOT / "site"
+    if not (site / "assets" / "vendor" / "wheels" / "grundy.json").is_file():
+        return False
+    pages = widget_pages(site)
+    return all((kind, lang) in pages for kind in WIDGET_TYPES for lang in ("en", "ja"))
+
+
+def build_wheel(out: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out),
+                    str(ROOT / "engine")], check=True, capture_output=True)
+    return next(out.glob("grundy-*-py3-none-any.whl"))
+
+
+def fallback(game, params, start, lang):
+    """The static picture, as the directive would put it inside the widget."""
+    import grundy
+    from grundy import svg
+
+    g = grundy.game(game, **params)
+    return svg.draw(g, tuple(int(c) for c in start.split()), lang=lang)
+
+
+def widget_div(kind, lang, game="chocolate", params=None, start="10 5 5"):
+    params = params or {}
+    inner = fallback(game, params, start, lang) if kind == "play" else (
+        "<p>Static table</p>" if lang == "en" else "<p>静的な表</p>")
+    return (f'<div class="grundy-widget" data-widget="{kind}" data-game="{game}" '
+            f"data-params='{json.dumps(params)}' data-start=\"{start}\" data-lang=\"{lang}\">"
+            f"\n{inner}\n</div>\n")
+
+
+OWN_PAGES = {
+    "index.md": ("en", "# Widgets\n\nStatic text before the widget.\n\n[Board games](board.md)\n\n"
+                 + widget_div("play", "en") + "\n## Nim-sum\n\n" + widget_div("nimsum", "en", start="3 5 6")),
+    "explore.md": ("en", "# Explore\n\n" + widget_div("table", "en", params={"k": 3})
+                   + "\n## P-positions\n\n" + widget_div("pviewer", "en", params={"k": 3})),
+    "board.md": ("en", "# Ryuoh\n\n" + widget_div("play", "en", game="ryuoh", params={"p": 3}, start="7 5")),
+    "ja/index.md": ("ja", "# ウィジェット\n\n" + widget_div("play", "ja")
+                    + "\n## ニム和\n\n" + widget_div("nimsum", "ja", start="3 5 6")),
+    "ja/explore.md": ("ja", "# 探索\n\n" + widget_div("table", "ja", params={"k": 3})
+                      + "\n## 後手必勝局面\n\n" + widget_div("pviewer", "ja", params={"k": 3})),
+}
+
+
+def build_own_site(tmp: Path) -> Path:
+    """A small Material site (instant navigation on) with every widget, built by mkdocs."""
+    docs = tmp / "docs"
+    shutil.copytree(ROOT / "docs" / "assets" / "widgets", docs / "assets" / "widgets")
+    for name in PYODIDE_FILES:
+        target = docs / "assets" / "vendor" / "pyodide" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, target)
+    wheels = docs / "assets" / "vendor" / "wheels"
+    wheel = build_wheel(wheels)
+    (wheels / "grundy.json").write_text(json.dumps({"wheel": wheel.name}))
+    for rel, (lang, text) in OWN_PAGES.items():
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_text(text, encoding="utf-8")
+    (tmp / "mkdocs.yml").write_text(f"""site_name: Widget test
+site_url: http://127.0.0.1/{SUBPATH}/
+theme:
+  name: material
+  font: false
+  features: [navigation.instant]
+extra_css: [assets/widgets/widgets.css]
+extra_javascript:
+  - path: assets/widgets/widgets.js
+    type: module
+nav: [index.md, explore.md, board.md, ja/index.md, ja/explore.md]
+markdown_extensions: [md_in_html]
+""", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(tmp / "mkdocs.yml")],
+                   check=True, capture_output=True, cwd=tmp)
+    return tmp / "site"
+
+
+@pytest.fixture(scope="session")
+def widget_site(tmp_path_factory) -> Path:
+    """The directory of the site the widget tests run against."""
+    mode = os.environ.get("GRUNDY_WIDGET_SITE", "auto")
+    if mode == "built" or (mode == "auto" and built_site_ready()):
+        return ROOT / "site"
+    return build_own_site(tmp_path_factory.mktemp("widget-site"))
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def widget_server(widget_site, tmp_path_factory):
+    """Base URL (ending in /chocolate-games/) of the site served on 127.0.0.1."""
+    root = tmp_path_factory.mktemp("serve")
+    (root / SUBPATH).symlink_to(widget_site, target_is_directory=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def widget_urls(widget_site, widget_server) -> dict:
+    """{(widget type, lang): absolute URL of a page holding that widget}."""
+    pages = widget_pages(widget_site)
+    return {key: widget_server + re.sub(r"index\.html$", "", rel) for key, rel in pages.items()}
+
+
+# ---------------------------------------------------------------- the browser
+
+@pytest.fixture(scope="session")
+def chromium():
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A page in a fresh context that records console errors and requests to other origins."""
+
+    def __init__(self, browser, origin, color_scheme="light"):
+        self.context = browser.new_context(viewport={"width": 1100, "height": 900},
+                                           color_scheme=color_scheme)
+        self.page = self.context.new_page()
+        self.errors, self.foreign = [], []
+        self.origin = origin
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", self._request)
+
+    def _request(self, request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(request.url)
+
+    def screenshot(self, name, locator=None):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (locator or self.page).screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+    def check_clean(self):
+        assert not self.foreign, f"requests to other origins: {self.foreign[:5]}"
+        assert not self.errors, f"console errors: {self.errors[:5]}"
+
+
+@pytest.fixture
+def watched(chromium, widget_server):
+    """Factory of Watched pages (fresh profiles); each is checked for errors at the end."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(widget_server))
+    made = []
+
+    def make(color_scheme="light"):
+        w = Watched(chromium, origin, color_scheme)
+        made.append(w)
+        return w
+
+    yield make
+    try:
+        for w in made:
+            w.check_clean()
+    finally:
+        for w in made:
+            w.context.close()

@@ -1,0 +1,400 @@
+"""The widgets in a real browser (Chromium): load, play, hints, bad inputs, a11y, timings.
+
+Timings are printed (run with -s to see them), never asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LOAD_MS = 90_000  # generous: two cores shared with other jobs
+STEP_MS = 30_000
+
+
+# ---------------------------------------------------------------- helpers
+
+def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light"):
+    """A fresh page on the first page holding `kind`, scrolled to that widget."""
+    w = watched(color_scheme)
+    w.page.goto(widget_urls[(kind, lang)])
+    root = w.page.locator(f".grundy-widget[data-widget='{kind}']").first
+    root.scroll_into_view_if_needed()
+    return w, root
+
+
+def wait_turn(page, root, moves=None):
+    """Wait until the play widget waits for the reader (or the game is over)."""
+    handle = root.element_handle()
+    page.wait_for_function(
+        """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
+                            && (moves === null || Number(el.dataset.moves) >= moves)""",
+        arg=[handle, moves], timeout=LOAD_MS)
+    return root.get_attribute("data-turn")
+
+
+def press_move(page, root, to):
+    """Play the move to `to` with the keyboard (focus it, press Enter)."""
+    moves = int(root.get_attribute("data-moves"))
+    root.locator(f".gw-board .move[data-to='{to}']").first.focus()
+    page.keyboard.press("Enter")
+    return moves + 1
+
+
+def new_game(page, root, game, start, first="you", params=None):
+    root.locator(".gw-game").select_option(game)
+    for name, value in (params or {}).items():
+        root.locator(f".gw-params .gw-{name}").fill(str(value))
+    root.locator(".gw-start").fill(start)
+    root.locator(".gw-first").select_option(first)
+    root.evaluate("el => { delete el.dataset.turn; }")
+    root.locator(".gw-new").click()
+    wait_turn(page, root)
+
+
+def play_to_end(page, root, rng, max_moves=200):
+    """The reader plays random legal moves until the game is over; returns the move count."""
+    for _ in range(max_moves):
+        if wait_turn(page, root) == "over":
+            return int(root.get_attribute("data-moves"))
+        targets = root.locator(".gw-board .move").evaluate_all("els => els.map(e => e.dataset.to)")
+        target = rng.choice(sorted(set(targets)))
+        made = press_move(page, root, target)
+        wait_turn(page, root, made)
+    raise AssertionError("the game did not end")
+
+
+def message(root):
+    box = root.locator(".gw-message")
+    return box.inner_text() if box.is_visible() else ""
+
+
+def responsive(page):
+    """The main thread answers at once."""
+    assert page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(1 + 1)))") == 2
+
+
+# ---------------------------------------------------------------- timings
+
+def test_timings(watched, widget_urls):
+    """Print: first paint, time to a playable widget (fresh profile), reply times."""
+    w = watched()
+    page = w.page
+    page.goto(widget_urls[("play", "en")])
+    root = page.locator(".gw-play").first
+    root.scroll_into_view_if_needed()
+    wait_turn(page, root)
+    fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+    dom = page.evaluate("() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    playable = page.evaluate("() => performance.now()")
+    load = page.evaluate("() => window.grundyEngine.loadMs")
+    print(f"\nTIMING static content: first contentful paint {fcp:.0f} ms, DOMContentLoaded {dom:.0f} ms")
+    print(f"TIMING playable widget (fresh profile): {playable:.0f} ms after navigation start "
+          f"(engine load {load} ms)")
+    cases = [("chocolate", {"k": 3}, [30, 20, 30]), ("chocolate", {"k": 1}, [30, 30, 30]),
+             ("chocolate", {"k": 2}, [30, 30, 30]), ("chocolate", {"k": 5}, [30, 12, 30]),
+             ("nim", {}, [30, 30, 30]), ("rect", {}, [30, 30, 30, 30]),
+             ("step", {"f": "t//2"}, [15, 30]), ("step3", {"f": "t//2"}, [30, 15, 30]),
+             ("wythoff", {}, [30, 30]), ("ryuoh", {"p": 3}, [30, 30]), ("ryuoh", {"p": 5}, [30, 29])]
+    times = page.evaluate("""async (cases) => {
+        const out = [];
+        for (const [game, params, pos] of cases) {
+          for (const pass of ["cold", "warm"]) {
+            const t0 = performance.now();
+            const r = await window.grundyEngine.request({op: "reply", game, params, pos, lang: "en"});
+            out.push([game + JSON.stringify(params) + JSON.stringify(pos), pass,
+                      Math.round(performance.now() - t0), r.ms, r.error || ""]);
+          }
+        }
+        return out;
+    }""", cases)
+    for name, kind, total, inside, error in times:
+        print(f"TIMING reply {name} {kind}: {total} ms round trip ({inside} ms in Python) {error}")
+        assert not error, error
+    print(f"TIMING reply max: {max(t[2] for t in times)} ms (cold and warm, coordinates <= 30)")
+
+
+# ---------------------------------------------------------------- play
+
+def test_full_game_english(watched, widget_urls):
+    """A full game by keyboard against the computer; the winner is announced; log and undo."""
+    w, root = open_widget(watched, widget_urls, "play")
+    page = w.page
+    wait_turn(page, root)
+    w.screenshot("play-start-en", root)
+    # One real click on the move with the highest priority in the picture (hit-tested).
+    first = root.locator(".gw-board .move").last
+    box = first.bounding_box()
+    target = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                           " const m = e && e.closest('.move'); return m && m.dataset.to; }",
+                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    if target:
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait_turn(page, root, 1)
+        assert root.locator(".gw-log li").count() >= 1
+    count = play_to_end(page, root, random.Random(1))
+    status = root.locator(".gw-status").inner_text()
+    winner = root.get_attribute("data-winner")
+    assert winner in ("you", "computer")
+    assert ("You win" in status) == (winner == "you")
+    assert root.locator(".gw-status").get_attribute("aria-live") == "polite"
+    assert root.locator(".gw-log li").count() == count
+    w.screenshot("play-over-en", root)
+    root.locator(".gw-undo").click()
+    wait_turn(page, root)
+    assert int(root.get_attribute("data-moves")) < count
+    root.locator(".gw-restart").click()
+    page.wait_for_function("el => el.dataset.moves === '0' && el.dataset.turn === 'you'",
+                           arg=root.element_handle(), timeout=STEP_MS)
+
+
+def n_positions():
+    cases = [("chocolate", {"k": 3}, "10 5 5"), ("nim", {}, "3 5 7"), ("rect", {}, "4 2"),
+             ("step", {"f": "t//2"}, "4 9"), ("step3", {"f": "t//2"}, "3 4 9"),
+             ("wythoff", {}, "7 5"), ("ryuoh", {"p": 3}, "7 5"), ("chocolate", {"k": 2}, "6 3 4")]
+    for game, params, start in cases:
+        g = grundy.game(game, **params)
+        assert g.outcome(tuple(map(int, start.split()))) == "N", (game, start)
+    return cases
+
+
+def test_computer_first_always_wins(watched, widget_urls):
+    """From N-positions of every family, the computer moving first wins every game."""
+    w, root = open_widget(watched, widget_urls, "play")
+    page = w.page
+    wait_turn(page, root)
+    rng = random.Random(7)
+    for game, params, start in n_positions():
+        new_game(page, root, game, start, first="computer", params=params)
+        play_to_end(page, root, rng)
+        assert root.get_attribute("data-winner") == "computer", (game, start)
+        assert "computer wins" in root.locator(".gw-status").inner_text().lower()
+        if game in ("ryuoh", "step"):
+            w.screenshot(f"play-computer-won-{game}", root)
+
+
+def test_hints_equal_engine(watched, widget_urls):
+    """Every hint (Grundy value, P/N) equals the engine's value computed here in CPython."""
+    w, root = open_widget(watched, widget_urls, "play")
+    page = w.page
+    wait_turn(page, root)
+    root.locator(".gw-hints").check()
+    for game, params, start in [("chocolate", {"k": 3}, "10 5 5"), ("ryuoh", {"p": 3}, "9 7"),
+                                ("step", {"f": "t//3"}, "3 11"), ("chocolate", {"k": 2}, "6 3 4")]:
+        new_game(page, root, game, start, params=params)
+        page.wait_for_selector(".gw-play .gw-hints-table tbody tr", timeout=STEP_MS)
+        rows = root.locator(".gw-hints-table tbody tr").evaluate_all(
+            "trs => trs.map(tr => [tr.dataset.to, tr.querySelector('.gw-hint-grundy').textContent,"
+            " tr.className])")
+        g = grundy.game(game, **params)
+        pos = tuple(map(int, start.split()))
+        assert sorted(r[0] for r in rows) == sorted(",".join(map(str, m.to)) for m in g.moves(pos))
+        for to, value, cls in rows:
+            target = tuple(map(int, to.split(",")))
+            assert int(value) == g.grundy(target), (game, to)
+            assert cls == ("gw-p" if g.grundy(target) == 0 else "gw-n")
+        info = root.locator(".gw-info-line").inner_text()
+        assert f"Grundy value {g.grundy(pos)}" in info
+        if game == "chocolate" and params["k"] == 3:
+            w.screenshot("play-hints-en", root)
+
+
+def test_bad_inputs_show_a_message(watched, widget_urls):
+    """An illegal start, a broken f, garbage, an oversize table: a message, no freeze."""
+    w, root = open_widget(watched, widget_urls, "play")
+    page = w.page
+    wait_turn(page, root)
+    before = root.get_attribute("data-pos")
+    for game, params, start in [("chocolate", {"k": 3}, "10 9 5"), ("chocolate", {"k": 3}, "ten"),
+                                ("step", {"f": "t//"}, "4 9"), ("step", {"f": "__import__('os')"}, "1 2"),
+                                ("nim", {}, "900 900 900")]:
+        new_game_with_error(page, root, game, start, params)
+        text = message(root)
+        assert text and "\n" not in text.strip(), (game, start, text)
+        responsive(page)
+        assert root.get_attribute("data-pos") == before
+    w.screenshot("play-error-en", root)
+    # Cancelling a request terminates the worker; the next request works again.
+    result = page.evaluate("""async () => {
+        const e = window.grundyEngine;
+        const slow = e.request({op: "table", game: "chocolate", params: {k: 1}, max: 30});
+        e.cancel();
+        let cancelled = false;
+        try { await slow; } catch (err) { cancelled = true; }
+        const again = await e.request({op: "nimsum", heaps: [1, 2]});
+        return [cancelled, again.total];
+    }""")
+    assert result == [True, 3]
+
+
+def new_game_with_error(page, root, game, start, params):
+    root.locator(".gw-game").select_option(game)
+    for name, value in params.items():
+        root.locator(f".gw-params .gw-{name}").fill(str(value))
+    root.locator(".gw-start").fill(start)
+    root.evaluate("el => { el.querySelector('.gw-message').hidden = true; }")
+    root.locator(".gw-new").click()
+    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
+                           arg=root.element_handle(), timeout=STEP_MS)
+
+
+def test_japanese_full_game(watched, widget_urls):
+    """A full game in Japanese: Japanese buttons, statuses and move texts only."""
+    w, root = open_widget(watched, widget_urls, "play", "ja")
+    page = w.page
+    wait_turn(page, root)
+    root.locator(".gw-hints").check()
+    page.wait_for_selector(".gw-play .gw-hints-table tbody tr", timeout=STEP_MS)
+    play_to_end(page, root, random.Random(3))
+    status = root.locator(".gw-status").inner_text()
+    assert "勝ち" in status
+    text = root.inner_text()
+    allowed = {"Python", "Tab", "Enter", "Seed", "Theorem"}
+    english = {word for word in re.findall(r"[A-Za-z]{3,}", text) if word not in allowed}
+    assert not english, english
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", li)
+               for li in root.locator(".gw-log li").all_inner_texts())
+    w.screenshot("play-over-ja", root)
+
+
+# ---------------------------------------------------------------- other widgets
+
+def test_table_widget(watched, widget_urls):
+    """The table shows the engine's values; P cells highlighted; heatmap; oversize refused."""
+    w, root = open_widget(watched, widget_urls, "table")
+    page = w.page
+    root.locator(".gw-game").select_option("chocolate")
+    root.locator(".gw-params .gw-k").fill("3")
+    root.locator(".gw-max").fill("12")
+    root.locator(".gw-show").click()
+    page.wait_for_selector(".gw-table .gw-grid td", timeout=LOAD_MS)
+    y = int(root.locator(".gw-slice").first.input_value())
+    g = grundy.game("chocolate", k=3)
+    table = g.table(12)
+    expected = sum(1 for (a, b, c), v in table.items() if b == y and v == 0)
+    assert root.locator(".gw-grid td.gw-p").count() == expected
+    w.screenshot("table-en", root)
+    root.locator(".gw-view").select_option("heatmap")
+    assert root.locator("canvas.gw-heatmap").count() == 1
+    w.screenshot("table-heatmap-en", root)
+    root.locator(".gw-max").fill("199")
+    root.locator(".gw-show").click()
+    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
+                           arg=root.element_handle(), timeout=STEP_MS)
+    assert message(root)
+    responsive(page)
+    root.locator(".gw-game").select_option("ryuoh")
+    root.locator(".gw-params .gw-p").fill("4")
+    root.locator(".gw-view").select_option("table")
+    root.locator(".gw-max").fill("12")
+    root.locator(".gw-show").click()
+    page.wait_for_function("el => el.querySelectorAll('.gw-grid td').length === 169",
+                           arg=root.element_handle(), timeout=STEP_MS)
+    cells = root.locator(".gw-grid tbody tr").first.locator("td").all_inner_texts()
+    r = grundy.game("ryuoh", p=4)
+    assert [int(c) for c in cells] == [r.grundy((a, 0)) for a in range(13)]
+
+
+def test_nimsum_widget(watched, widget_urls):
+    w, root = open_widget(watched, widget_urls, "nimsum")
+    page = w.page
+    for heaps, total in [("3 5 6", 0), ("1 2", 3), ("7 12 9 30", 7 ^ 12 ^ 9 ^ 30)]:
+        root.locator(".gw-heaps").fill(heaps)
+        root.locator(".gw-show").click()
+        page.wait_for_function("([el, t]) => el.dataset.total === String(t)",
+                               arg=[root.element_handle(), total], timeout=LOAD_MS)
+        assert root.locator(".gw-total-value").inner_text() == str(total)
+    w.screenshot("nimsum-en", root)
+    root.locator(".gw-heaps").fill("3 x 5")
+    root.locator(".gw-show").click()
+    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
+                           arg=root.element_handle(), timeout=STEP_MS)
+
+
+def test_pviewer_widget(watched, widget_urls):
+    w, root = open_widget(watched, widget_urls, "pviewer")
+    page = w.page
+    page.wait_for_selector(".gw-pviewer canvas.gw-cloud", timeout=LOAD_MS)
+    label = root.locator("canvas.gw-cloud").get_attribute("aria-label")
+    g = grundy.game("chocolate", k=3)
+    n = len(list(g.table(31).p_positions()))
+    assert label.startswith(f"{n} P-positions")
+    root.locator(".gw-quarter").click()
+    assert "45°" in root.locator("canvas.gw-cloud").get_attribute("aria-label")
+    painted = page.evaluate("""c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; }""",
+                            root.locator("canvas.gw-cloud").element_handle())
+    assert painted > 1000
+    w.screenshot("pviewer-45-en", root)
+
+
+def test_japanese_widgets_have_no_english(watched, widget_urls):
+    """Table, nim-sum and viewer on Japanese pages show Japanese strings only."""
+    allowed = {"Python", "Seed", "Theorem"}
+    for kind in ("table", "nimsum", "pviewer"):
+        w, root = open_widget(watched, widget_urls, kind, "ja")
+        w.page.wait_for_function("el => el.dataset.engine === 'ready' && !el.querySelector('.gw-busy:not([hidden])')",
+                                 arg=root.element_handle(), timeout=LOAD_MS)
+        w.page.wait_for_timeout(300)
+        english = {word for word in re.findall(r"[A-Za-z]{3,}", root.inner_text()) if word not in allowed}
+        assert not english, (kind, english)
+        w.screenshot(f"{kind}-ja", root)
+
+
+# ---------------------------------------------------------------- look, accessibility, navigation
+
+def test_dark_scheme_screenshot(watched, widget_urls):
+    w, root = open_widget(watched, widget_urls, "play", color_scheme="dark")
+    wait_turn(w.page, root)
+    root.locator(".gw-hints").check()
+    w.page.wait_for_selector(".gw-play .gw-hints-table tbody tr", timeout=STEP_MS)
+    w.screenshot("play-hints-dark", root)
+
+
+@pytest.mark.parametrize("kind", ["play", "table", "nimsum", "pviewer"])
+def test_axe_no_serious_violations(watched, widget_urls, kind):
+    w, root = open_widget(watched, widget_urls, kind)
+    page = w.page
+    page.wait_for_function("el => el.dataset.engine === 'ready'", arg=root.element_handle(), timeout=LOAD_MS)
+    page.wait_for_timeout(500)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("""async () => {
+        const r = await axe.run({include: [['.grundy-widget']]}, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
+                                      where: v.nodes.slice(0, 2).map(n => n.target.join(' '))}));
+    }""")
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    print(f"\nAXE {kind}: {result}")
+    assert not bad, bad
+
+
+def test_instant_navigation_keeps_the_engine(watched, widget_urls):
+    """With Material's instant navigation, widgets on the next page start and reuse the worker."""
+    w = watched()
+    page = w.page
+    page.goto(widget_urls[("play", "en")])
+    instant = page.evaluate("""() => { const c = document.querySelector('#__config');
+        return !!c && JSON.parse(c.textContent).features.includes('navigation.instant'); }""")
+    if not instant:
+        pytest.skip("instant navigation is off on this site")
+    root = page.locator(".gw-play").first
+    root.scroll_into_view_if_needed()
+    wait_turn(page, root)
+    worker = page.evaluate("() => { window.__marker = 1; return window.grundyEngine.loadMs; }")
+    other = [url for (kind, lang), url in widget_urls.items() if lang == "en" and url != page.url]
+    path = re.sub(r"^https?://[^/]+", "", other[0])
+    page.evaluate("p => { const a = document.createElement('a'); a.href = p; a.textContent = 'go';"
+                  " document.querySelector('.md-content').append(a); }", path)
+    page.locator(".md-content a", has_text="go").last.click()
+    page.wait_for_function("() => document.querySelector('.grundy-widget[data-ready]')", timeout=STEP_MS)
+    assert page.evaluate("() => window.__marker") == 1  # no full reload
+    page.wait_for_function("() => [...document.querySelectorAll('.grundy-widget')].some("
+                           "el => el.dataset.engine === 'ready')", timeout=STEP_MS)
+    assert page.evaluate("() => window.grundyEngine.loadMs") == worker

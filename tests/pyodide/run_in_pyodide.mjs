@@ -1,0 +1,84 @@
+// Run the engine inside Pyodide (Python 3.14 in WebAssembly) under Node.
+//
+// usage: node tests/pyodide/run_in_pyodide.mjs WHEEL SITE_PACKAGES [VERIFY_MAX]
+//   WHEEL          the engine wheel (grundy-*-py3-none-any.whl)
+//   SITE_PACKAGES  a CPython site-packages holding pytest and its pure-Python dependencies
+//   VERIFY_MAX     bound for grundy.verify.run (default 5)
+//
+// Installs the wheel with unpackArchive (as the site does), checks `import grundy`,
+// runs tests/pyodide/engine_checks.py, then the engine's own pytest suite
+// (tests/engine, without the files that need hypothesis, which Pyodide lacks).
+// Prints one JSON line "RESULT {...}" and exits 0 only if everything passed.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..", "..");
+const PYTEST_PACKAGES = ["pytest", "_pytest", "pluggy", "iniconfig", "packaging", "py.py", "pygments"];
+
+const [wheel, sitePackages, verifyMax = "5"] = process.argv.slice(2);
+if (!wheel || !sitePackages) {
+  console.error("usage: node run_in_pyodide.mjs WHEEL SITE_PACKAGES [VERIFY_MAX]");
+  process.exit(2);
+}
+
+/** Copy a host file or directory tree into the Pyodide file system (no __pycache__). */
+function copyIn(pyodide, from, to) {
+  const stat = fs.statSync(from);
+  if (stat.isDirectory()) {
+    pyodide.FS.mkdirTree(to);
+    for (const name of fs.readdirSync(from)) {
+      if (name !== "__pycache__") copyIn(pyodide, path.join(from, name), `${to}/${name}`);
+    }
+  } else {
+    pyodide.FS.writeFile(to, fs.readFileSync(from));
+  }
+}
+
+process.on("uncaughtException", (err) => {
+  console.error(`FAILED: ${String(err && err.message || err).slice(0, 2000)}`);
+  process.exit(1);
+});
+
+const { loadPyodide } = await import(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
+const t0 = performance.now();
+const pyodide = await loadPyodide({ indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep });
+const loadMs = Math.round(performance.now() - t0);
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+const version = pyodide.runPython(
+  "import sys, grundy, grundy.webapi; f'{sys.version.split()[0]} {sys.platform} grundy from {grundy.__file__}'");
+console.log(`Pyodide ${pyodide.version} loaded in ${loadMs} ms; Python ${version}`);
+
+const site = "/home/pyodide/pytest-site";
+for (const name of PYTEST_PACKAGES) {
+  const from = path.join(sitePackages, name);
+  if (fs.existsSync(from)) copyIn(pyodide, from, `${site}/${name}`);
+}
+copyIn(pyodide, path.join(ROOT, "tests", "engine"), "/home/pyodide/tests/engine");
+copyIn(pyodide, path.join(HERE, "engine_checks.py"), "/home/pyodide/tests/engine_checks.py");
+const skipped = fs.readdirSync(path.join(ROOT, "tests", "engine"))
+  .filter((name) => name.endsWith(".py"))
+  .filter((name) => fs.readFileSync(path.join(ROOT, "tests", "engine", name), "utf8").includes("hypothesis"));
+
+pyodide.globals.set("SITE", site);
+pyodide.globals.set("VERIFY_MAX", Number(verifyMax));
+pyodide.globals.set("SKIPPED", pyodide.toPy(skipped));
+const result = await pyodide.runPythonAsync(`
+import json, os, sys
+sys.path.append(SITE)
+os.chdir("/home/pyodide/tests")
+sys.path.insert(0, "/home/pyodide/tests")
+import engine_checks
+checks = engine_checks.main(VERIFY_MAX)
+engine_checks.patch_subprocess()
+import pytest
+args = ["-q", "-p", "no:cacheprovider", "-p", "no:faulthandler", "engine"]
+args += [f"--ignore=engine/{name}" for name in SKIPPED]
+status = int(pytest.main(args))
+json.dumps({"checks": checks, "pytest_status": status, "skipped_files": list(SKIPPED)})
+`);
+console.log(`RESULT ${result}`);
+const parsed = JSON.parse(result);
+process.exit(parsed.pytest_status === 0 && parsed.checks.failed === 0 ? 0 : 1);
