@@ -116,8 +116,13 @@ def numpy_peak_memory(k: int, n: int) -> str:
     return f"{int(out) / 1024:.0f} MiB"
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, f"bench_engine: {message}\n")
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = _Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="small sizes (seed port 32, pure Python 64, numpy and C 128)")
     parser.add_argument("--k", type=int, default=2, help="the chocolate's k (default 2)")
@@ -168,6 +173,8 @@ def main(argv=None) -> int:
         if (a, n) in times and (b, n) in times:
             print(f"  {label:<25} x, z <= {n:<4} {times[a, n] / times[b, n]:8.1f}{unit:<13}"
                   f" (target {target})")
+    if args.quick:
+        print("  (--quick: smaller sizes than the targets' x, z <= 64 and 256)")
     if np is not None:
         print(f"\nnumpy peak memory (fresh process, x, z <= {fast_n}): "
               f"{numpy_peak_memory(k, fast_n)}")

@@ -39,17 +39,19 @@ def _new(width: float = 5.6, height: float = 5.6) -> Figure:
 
 
 def _scatter3d(points, rotated: bool) -> Figure:
-    fig = _new(6.0, 5.6)
+    fig = _new(6.4, 3.2) if rotated else _new(6.0, 5.0)
     ax = fig.add_subplot(projection="3d", proj_type="ortho" if rotated else "persp")
     xs, ys, zs = zip(*points)
     # plot axes: x, z horizontal, y (the height of the bar) vertical
     ax.scatter(xs, zs, ys, s=6 if rotated else 5, c=INK, depthshade=not rotated, linewidths=0)
     ax.set_zlabel("y")
-    ax.set_box_aspect((2, 2, 1))
+    ax.set_box_aspect((2, 2, 1), zoom=1.6 if rotated else 1.1)
     if rotated:  # look along x = z: the screen shows ((z - x)/sqrt 2, y), as in the projection
         ax.view_init(elev=0, azim=-135)
         ax.set_xticks([])
         ax.set_yticks([])
+        for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+            axis.set_pane_color((1, 1, 1, 0))
     else:
         ax.view_init(elev=22, azim=-58)
         ax.set_xlabel("x")
@@ -119,7 +121,9 @@ def _no_args(a: Args) -> dict:
 
 
 def _projection_args(a: Args) -> dict:
-    return {"k": a.integer("k", lo=1, hi=9), "max": a.integer("max", 60, lo=4, hi=96)}
+    k = a.integer("k", lo=1, hi=9)
+    # default: x, z <= 20k (at least 60), so y reaches about 40 for every k
+    return {"k": k, "max": a.integer("max", max(60, 20 * k), lo=4, hi=180)}
 
 
 def _heatmap_args(a: Args) -> dict:

@@ -20,6 +20,12 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ja": "{game}のグランディ数 (エンジンで計算, {range})。"},
     "table.formula": {"en": "The formula {expr} for {game} ({range}).",
                       "ja": "{game}の式 {expr} の値 ({range})。"},
+    "table.misere": {"en": "Misère play (the last player to move loses): the outcome of each "
+                           "position of {game}, computed by the engine ({range}).",
+                     "ja": "逆形 (最後に動かした人が負け) での{game}の各局面の勝敗 "
+                           "(エンジンで計算, {range})。"},
+    "table.legend.misere": {"en": "P: the previous player wins (shaded); N: the next player wins.",
+                            "ja": "P: 後手必勝 (色付き)、N: 先手必勝。"},
     "table.range": {"en": "{coords} ≤ {max}", "ja": "{coords} ≤ {max}"},
     "table.fixed": {"en": "{name} = {value}", "ja": "{name} = {value}"},
     "table.legend.p": {"en": "Shaded: P-positions (Grundy value 0, the second player wins).",
@@ -41,6 +47,8 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ja": "色付きのマス: a ⊕ b = 0 (a = b のときだけ)。"},
     "pp.summary": {"en": "{Game} has {n} P-positions with {range}:",
                    "ja": "{range} の範囲で、{game}の後手必勝の局面は {n} 個あります:"},
+    "pp.misere": {"en": "In misère play, {game} has {n} P-positions with {range}:",
+                  "ja": "逆形では、{range} の範囲で{game}の後手必勝の局面は {n} 個あります:"},
     "pp.more": {"en": "… and {n} more (all of them are in the CSV file).",
                 "ja": "… ほか {n} 個 (すべて CSV ファイルにあります)。"},
     # verification
@@ -51,8 +59,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "verify.title.computation": {"en": "Computed data, not a theorem",
                                  "ja": "計算結果 (定理ではありません)"},
     "verify.holds": {"en": "Holds for {bound}.", "ja": "{bound}で成り立ちます。"},
-    "verify.counterexample": {"en": "Does not hold: {detail} (checked: {bound}).",
-                              "ja": "成り立ちません: {detail} (確認した範囲: {bound})。"},
+    "verify.conjecture": {"en": "Counterexample found: {detail} (checked: {bound}).",
+                          "ja": "反例が見つかりました: {detail} (確認した範囲: {bound})。"},
+    "verify.computation": {"en": "Computed for {bound}: {detail}",
+                           "ja": "{bound}について計算しました: {detail}"},
     "verify.unproved": {"en": "This is not proved: the computation only covers the positions above.",
                         "ja": "証明はされていません。計算で確かめたのは上の範囲だけです。"},
     # pictures and widgets

@@ -24,70 +24,28 @@ def _nim_sum(pos: tuple) -> int:
     return reduce(xor, pos, 0)
 
 
-def _formula_value(game, pos, a: Args) -> int:
+def _formula(game, pos, a: Args):
     f = game.formula(pos)
     if f is None:
         raise a.error(f"{game.name} has no formula at {position_text(pos)}")
-    return f.value
+    return f
 
 
 def _disagrees(game, t, pos, a: Args) -> bool:
     """Whether the engine's value differs from the formula (only P/N for an outcome formula)."""
-    f = game.formula(pos)
-    if f is None:
-        raise a.error(f"{game.name} has no formula at {position_text(pos)}")
+    f = _formula(game, pos, a)
     if f.kind == "outcome":
         return (t[pos] == 0) != (f.value == 0)
     return t[pos] != f.value
 
 
-def _expression(game, pos) -> str:
-    f = game.formula(pos)
-    return f.expression if f is not None and f.expression else "G"
+def _misere_flag(a: Args) -> bool:
+    return a.choice("misere", ("false", "true"), "false") == "true"
 
 
-def table(args: dict[str, str], ctx) -> str:
-    """Grundy values (or a formula's values) of a 2-coordinate game or slice, as a grid.
-
-    Arguments: game, params (k, p, f), max (default 12), source=engine|formula,
-    mark=xor|formula (cells that differ from the nim-sum / the formula), and for games
-    with more than two coordinates a fixed value for each extra one (e.g. y=2).
-    """
-    a = Args("table", args)
-    game = a.game()
-    limit = a.integer("max", 12, hi=64)
-    source = a.choice("source", ("engine", "formula"), "engine")
-    mark = a.choice("mark", ("none", "xor", "formula"), "none")
-    fixed = {c: a.integer(c, hi=limit) for c in game.coords if a.has(c)}
-    a.done()
-    t = cache.table(game, limit)
-    positions = [p for p in t if all(p[game.coords.index(c)] == v for c, v in fixed.items())]
-    if not positions:
-        raise a.error("no positions in range")
-
-    value = {p: (t[p] if source == "engine" else _formula_value(game, p, a)) for p in positions}
-    if mark == "xor":
-        marked = {p for p in positions if t[p] != _nim_sum(p)}
-    elif mark == "formula":
-        marked = {p for p in positions if _disagrees(game, t, p, a)}
-    else:
-        marked = set()
-
-    lang = ctx.lang
+def _layout(game, positions, fixed: dict, cells) -> str:
+    """A grid (rows y, or the second free coordinate) or, beyond two free coordinates, a list."""
     free = [c for c in game.coords if c not in fixed]
-    rng = text("table.range", lang, coords=", ".join(free), max=limit)
-    if fixed:
-        rng += ", " + ", ".join(text("table.fixed", lang, name=c, value=v) for c, v in fixed.items())
-    caption = (text("table.engine", lang, game=game_label(game, lang), range=rng) if source == "engine"
-               else text("table.formula", lang, game=game_label(game, lang),
-                         expr=_expression(game, positions[-1]), range=rng))
-
-    def td(pos) -> str:
-        if pos not in value:
-            return '<td class="gt-void"></td>'
-        classes = " ".join(c for c, on in (("gt-p", value[pos] == 0), ("gt-miss", pos in marked)) if on)
-        return cell("td", value[pos], classes)
-
     if len(free) == 2:
         row_c = "y" if "y" in free else free[1]
         col_c = next(c for c in free if c != row_c)
@@ -96,57 +54,111 @@ def table(args: dict[str, str], ctx) -> str:
             full = dict(fixed, **{row_c: r, col_c: c})
             return tuple(full[n] for n in game.coords)
 
-        used = lambda c: sorted({p[game.coords.index(c)] for p in positions})  # noqa: E731
-        body = grid(f"{row_c} \\ {col_c}", used(col_c), used(row_c), lambda r, c: td(at(r, c)))
-    else:
-        if len(positions) > MAX_LIST_ROWS:
-            raise a.error(f"{len(positions)} rows: fix all but two coordinates (e.g. y=1)")
-        head = "".join(cell("th", c, attrs=' scope="col"') for c in (*game.coords, "G"))
-        rows = "\n".join("<tr>" + "".join(cell("td", c) for c in p) + td(p) + "</tr>"
-                         for p in positions)
-        body = f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+        def used(c):
+            return sorted({p[game.coords.index(c)] for p in positions})
 
-    legend = [text("table.legend.p" if source == "engine" else "table.legend.p.formula", lang)]
+        return grid(f"{row_c} \\ {col_c}", used(col_c), used(row_c), lambda r, c: cells(at(r, c)))
+    head = "".join(cell("th", c, attrs=' scope="col"') for c in (*game.coords, "G"))
+    rows = "\n".join("<tr>" + "".join(cell("td", c) for c in p) + cells(p) + "</tr>" for p in positions)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+
+
+def table(args: dict[str, str], ctx) -> str:
+    """Grundy values (or a formula's values, or misère outcomes) of a game, as a grid.
+
+    Arguments: game, params (k, p, f, heaps, sides), max (default 12),
+    source=engine|formula, mark=xor|formula (cells that differ from the nim-sum of the
+    coordinates / from the formula), misere=true (P/N in misère play instead), and for
+    games with more than two coordinates a fixed value for each extra one (e.g. y=2).
+    """
+    a = Args("table", args)
+    game = a.game()
+    limit = a.integer("max", 12, hi=64)
+    source = a.choice("source", ("engine", "formula"), "engine")
+    mark = a.choice("mark", ("none", "xor", "formula"), "none")
+    misere = _misere_flag(a)
+    fixed = {c: a.integer(c, hi=limit) for c in game.coords if a.has(c)}
+    a.done()
+    if misere and (source, mark) != ("engine", "none"):
+        raise a.error("misere=true shows outcomes: it takes no source= or mark=")
+    t = cache.table(game, limit)
+    positions = [p for p in t if all(p[game.coords.index(c)] == v for c, v in fixed.items())]
+    if len(fixed) + 2 < len(game.coords) and len(positions) > MAX_LIST_ROWS:
+        raise a.error(f"{len(positions)} rows: fix all but two coordinates (e.g. y=1)")
+    if not positions:
+        raise a.error("no positions in range")
+
+    if misere:
+        value = {p: t.misere(p) for p in positions}
+    elif source == "formula":
+        value = {p: _formula(game, p, a).value for p in positions}
+    else:
+        value = {p: t[p] for p in positions}
+    is_p = {p: v in (0, "P") for p, v in value.items()}
+    marked = {p for p in positions if (t[p] != _nim_sum(p) if mark == "xor" else
+                                       mark == "formula" and _disagrees(game, t, p, a))}
+
+    def td(pos) -> str:
+        if pos not in value:
+            return '<td class="gt-void"></td>'
+        classes = " ".join(c for c, on in (("gt-p", is_p[pos]), ("gt-miss", pos in marked)) if on)
+        return cell("td", value[pos], classes)
+
+    lang = ctx.lang
+    label = game_label(game, lang)
+    rng = text("table.range", lang, coords=", ".join(c for c in game.coords if c not in fixed), max=limit)
+    rng += "".join(", " + text("table.fixed", lang, name=c, value=v) for c, v in fixed.items())
+    if misere:
+        caption, legend = text("table.misere", lang, game=label, range=rng), [text("table.legend.misere", lang)]
+    elif source == "formula":
+        expr = (_formula(game, positions[-1], a).expression or "G").replace(" ^ ", " ⊕ ")
+        caption = text("table.formula", lang, game=label, expr=expr, range=rng)
+        legend = [text("table.legend.p.formula", lang)]
+    else:
+        caption, legend = text("table.engine", lang, game=label, range=rng), [text("table.legend.p", lang)]
     if mark != "none":
         legend.append(text(f"table.legend.{mark}", lang, n=len(marked), total=len(positions),
                            xor=" ⊕ ".join(game.coords)))
-    if len(positions) < (limit + 1) ** len(free):
+    body = _layout(game, positions, fixed, td)
+    if "gt-void" in body:
         legend.append(text("table.legend.void", lang))
 
     header = [*game.coords, "grundy"]
-    if source == "formula" or mark == "formula":
-        header.append("formula")
-    if mark == "xor":
-        header.append("nim_sum")
-    rows = [[*p, t[p], *([_formula_value(game, p, a)] if "formula" in header else []),
-             *([_nim_sum(p)] if mark == "xor" else [])] for p in positions]
-    fixed_slug = "-".join(f"{c}{v}" for c, v in fixed.items())
-    csv_link = download(ctx, f"tables/{_slug(game, 'max' + str(limit), fixed_slug, source, mark)}.csv",
-                        csv_text(header, rows))
-    return block("grundy-table", body, f'<p class="grundy-legend">{escape(" ".join(legend))}</p>',
-                 csv_link, caption=caption)
+    extra = {"formula": lambda p: _formula(game, p, a).value, "nim_sum": _nim_sum, "misere": t.misere}
+    wanted = [k for k, on in (("formula", "formula" in (source, mark)), ("nim_sum", mark == "xor"),
+                              ("misere", misere)) if on]
+    rows = [[*p, t[p], *(extra[k](p) for k in wanted)] for p in positions]
+    slug = _slug(game, f"max{limit}", *(f"{c}{v}" for c, v in fixed.items()), source, mark,
+                 "misere" if misere else "")
+    csv_link = download(ctx, f"tables/{slug}.csv", csv_text(header + wanted, rows))
+    return block("grundy-table", body,
+                 f'<p class="grundy-legend">{escape(" ".join(legend))}</p>', csv_link, caption=caption)
 
 
 def ppositions(args: dict[str, str], ctx) -> str:
     """The P-positions with all coordinates <= max, the first `show` listed, all in a CSV.
 
-    Arguments: game (default chocolate), params, max (default 20), show (default 40).
+    Arguments: game (default chocolate), params, max (default 20), show (default 40),
+    misere=true (the P-positions of misère play).
     """
     a = Args("ppositions", args)
     game = a.game("chocolate")
     limit = a.integer("max", 20, hi=128)
     show = a.integer("show", 40, hi=1000)
+    misere = _misere_flag(a)
     a.done()
-    pps = sorted(cache.table(game, limit).p_positions())
+    t = cache.table(game, limit)
+    pps = sorted(t.misere_p_positions() if misere else t.p_positions())
     lang = ctx.lang
     label = game_label(game, lang)
-    summary = text("pp.summary", lang, game=label, Game=label[:1].upper() + label[1:], n=f"{len(pps):,}",
+    summary = text("pp.misere" if misere else "pp.summary", lang, game=label,
+                   Game=label[:1].upper() + label[1:], n=f"{len(pps):,}",
                    range=text("table.range", lang, coords=", ".join(game.coords), max=limit))
     items = ", ".join(position_text(p) for p in pps[:show])
-    more = text("pp.more", lang, n=f"{len(pps) - show:,}") if len(pps) > show else ""
-    listing = f'<p class="grundy-plist"><code>{escape(items)}</code>{escape(" " + more if more else "")}</p>'
-    csv_link = download(ctx, f"ppositions/{_slug(game, 'max' + str(limit))}.csv",
-                        csv_text(list(game.coords), pps))
+    more = " " + text("pp.more", lang, n=f"{len(pps) - show:,}") if len(pps) > show else ""
+    listing = f'<p class="grundy-plist"><code>{escape(items)}</code>{escape(more)}</p>'
+    slug = _slug(game, f"max{limit}", "misere" if misere else "")
+    csv_link = download(ctx, f"ppositions/{slug}.csv", csv_text(list(game.coords), pps))
     return block("grundy-ppositions", f"<p>{escape(summary)}</p>", listing, csv_link)
 
 

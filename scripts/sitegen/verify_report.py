@@ -23,9 +23,10 @@ FIELDS = ("id", "statement", "statement_ja", "status", "bound", "detail", "kind"
 _RUNS: dict[Path, list[dict]] = {}
 _PENDING: dict[Path, Future] = {}
 
+# The engine writes plain ASCII; the site writes mathematics as the lessons do.
+SYMBOLS = [("<=", "≤"), (">=", "≥"), ("!=", "≠"), (" ^ ", " ⊕ ")]
 # The engine reports bounds and details in English; these rewrite its phrases in Japanese.
 JA_PHRASES = [
-    (r"<=", "≤"), (r"!=", "≠"),
     (r"(\d+) heaps ≤ (\d+)", r"山 \1 つ (各 ≤ \2)"),
     (r"(\d) sides ≤ (\d+)", r"\1 辺 (各 ≤ \2)"),
     (r"every coordinate", "すべての座標"),
@@ -33,14 +34,20 @@ JA_PHRASES = [
     (r" for (\d+) functions f", r" (\1 個の関数 f)"),
     (r" for ([kpf] = .*)$", r" (\1)"),
     (r"first counterexample (\([^)]*\))", r"最初の反例は \1"),
-    (r"([\d,]+) P-positions among ([\d,]+) positions with (.*?) ≤ (\d+)",
-     r"\3 ≤ \4 の \2 局面のうち後手必勝は \1 個"),
-    (r"x \^ y \^ z = 0 first fails at (\([^)]*\))", r"x ^ y ^ z = 0 は \1 で初めて成り立たない"),
-    (r"condition holds, G = y \^ z everywhere", "条件を満たし、すべての局面で G = y ^ z"),
-    (r"condition fails, G ≠ y \^ z at (\([^)]*\))", r"条件を満たさず、\1 で G ≠ y ^ z"),
+    (r"([\d,]+) P-positions among ([\d,]+) positions( with [^;]*)?", r"\2 局面のうち後手必勝は \1 個"),
+    (r" in the (\d+) sums", r" (\1 つの和)"),
+    (r"x ⊕ y ⊕ z = 0 first fails at (\([^)]*\))", r"x ⊕ y ⊕ z = 0 は \1 で初めて成り立たない"),
+    (r"condition holds, G = y ⊕ z everywhere", "条件を満たし、すべての局面で G = y ⊕ z"),
+    (r"condition fails, G ≠ y ⊕ z at (\([^)]*\))", r"条件を満たさず、\1 で G ≠ y ⊕ z"),
     (r"^Seed 000 \(section 6\) conjectures.*?(?=k = \d+:|$)", ""),
 ]
 BOUND_JA = re.compile(r"(all )?([\d,]+) (sum )?positions(?: with (.*))?")
+
+
+def _pretty(phrase: str) -> str:
+    for ascii_, symbol in SYMBOLS:
+        phrase = phrase.replace(ascii_, symbol)
+    return phrase
 
 
 def _ja(phrase: str) -> str | None:
@@ -99,13 +106,14 @@ def admonition(check: dict, lang: str) -> str:
     """One check as a Material admonition: success for a theorem, info for the others."""
     kind = check["kind"]
     ja = lang == "ja"
-    bound = _bound_ja(check["bound"]) if ja else check["bound"]
-    detail = (_ja(check["detail"]) if ja else check["detail"]) or ""
+    bound, detail = _pretty(check["bound"]), _pretty(check["detail"])
+    if ja:
+        bound, detail = _bound_ja(bound), _ja(detail) or ""
     if check["status"] == "holds":
         result = text("verify.holds", lang, bound=bound)
-    else:
-        result, detail = text("verify.counterexample", lang, bound=bound, detail=detail.strip()), ""
-    paras = [check["statement_ja"] if ja else check["statement"], result, detail.strip()]
+    else:  # a refuted candidate formula: expected news for a conjecture or computed data
+        result, detail = text(f"verify.{kind}", lang, bound=bound, detail=detail.strip()), ""
+    paras = [_pretty(check["statement_ja"] if ja else check["statement"]), result, detail.strip()]
     if kind != "theorem":
         paras.append(text("verify.unproved", lang))
     body = "\n".join(f"<p>{escape(p)}</p>" for p in paras if p)

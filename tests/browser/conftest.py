@@ -96,8 +96,10 @@ OWN_PAGES = {
 }
 
 
-def build_own_site(tmp: Path) -> Path:
-    """A small Material site (instant navigation on) with every widget, built by mkdocs."""
+def build_own_site(tmp: Path, base_url: str) -> Path:
+    """A small Material site (instant navigation on) with every widget, built by mkdocs.
+
+    Instant navigation only works when site_url is the very URL the site is served at."""
     docs = tmp / "docs"
     shutil.copytree(ROOT / "docs" / "assets" / "widgets", docs / "assets" / "widgets")
     for name in PYODIDE_FILES:
@@ -111,7 +113,7 @@ def build_own_site(tmp: Path) -> Path:
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)
         (docs / rel).write_text(text, encoding="utf-8")
     (tmp / "mkdocs.yml").write_text(f"""site_name: Widget test
-site_url: http://127.0.0.1/{SUBPATH}/
+site_url: {base_url}
 theme:
   name: material
   font: false
@@ -128,15 +130,6 @@ markdown_extensions: [md_in_html]
     return tmp / "site"
 
 
-@pytest.fixture(scope="session")
-def widget_site(tmp_path_factory) -> Path:
-    """The directory of the site the widget tests run against."""
-    mode = os.environ.get("GRUNDY_WIDGET_SITE", "auto")
-    if mode == "built" or (mode == "auto" and built_site_ready()):
-        return ROOT / "site"
-    return build_own_site(tmp_path_factory.mktemp("widget-site"))
-
-
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
@@ -146,16 +139,36 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def widget_server(widget_site, tmp_path_factory):
-    """Base URL (ending in /chocolate-games/) of the site served on 127.0.0.1."""
+def _widget_httpd(tmp_path_factory):
+    """An HTTP server on 127.0.0.1 (not yet serving) and the directory it serves."""
     root = tmp_path_factory.mktemp("serve")
-    (root / SUBPATH).symlink_to(widget_site, target_is_directory=True)
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+    yield server, root
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def widget_server(_widget_httpd):
+    """Base URL (ending in /chocolate-games/) of the site, served under that sub-path."""
+    server, _ = _widget_httpd
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
     server.shutdown()
-    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def widget_site(_widget_httpd, tmp_path_factory) -> Path:
+    """The directory of the site the widget tests run against (linked under the sub-path)."""
+    server, root = _widget_httpd
+    mode = os.environ.get("GRUNDY_WIDGET_SITE", "auto")
+    if mode == "built" or (mode == "auto" and built_site_ready()):
+        site = ROOT / "site"
+    else:
+        base_url = f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+        site = build_own_site(tmp_path_factory.mktemp("widget-site"), base_url)
+    (root / SUBPATH).symlink_to(site, target_is_directory=True)
+    return site
 
 
 @pytest.fixture(scope="session")

@@ -398,3 +398,22 @@ def test_instant_navigation_keeps_the_engine(watched, widget_urls):
     page.wait_for_function("() => [...document.querySelectorAll('.grundy-widget')].some("
                            "el => el.dataset.engine === 'ready')", timeout=STEP_MS)
     assert page.evaluate("() => window.grundyEngine.loadMs") == worker
+
+
+def test_load_failure_shows_retry(watched, widget_urls):
+    """A missing engine wheel: a clear message and a retry button that then works."""
+    w = watched()
+    page = w.page
+    w.context.route("**/wheels/grundy.json", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(widget_urls[("nimsum", "en")])
+    root = page.locator(".gw-nimsum").first
+    root.scroll_into_view_if_needed()
+    page.wait_for_selector(".gw-nimsum .gw-retry", timeout=LOAD_MS)
+    assert "could not be loaded" in root.locator(".gw-loader").inner_text()
+    assert "404" in root.locator(".gw-loader").inner_text()
+    w.screenshot("load-failed-en", root)
+    responsive(page)
+    w.context.unroute("**/wheels/grundy.json")
+    root.locator(".gw-retry").click()
+    page.wait_for_function("el => el.dataset.total !== undefined", arg=root.element_handle(), timeout=LOAD_MS)
+    w.errors.clear()  # the 404 itself is logged by the browser

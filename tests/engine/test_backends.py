@@ -1,5 +1,5 @@
-"""The chocolate table backends agree: numpy, pure Python, the reference DP, the literal
-port of the seed's appendix algorithm and the C baseline of the benchmark (checksums)."""
+"""The table backends agree: numpy, pure Python, the reference DP, the literal port of
+the seed's appendix algorithm and the C baseline of the benchmark (checksums)."""
 
 import shutil
 import subprocess
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy.games.chocolate import chocolate_values
+from grundy.games.step import step_values
 from grundy.reference import reference_grundy
 
 np = pytest.importorskip("numpy")
@@ -23,7 +24,7 @@ from checksum import checksum_items, checksum_layout  # noqa: E402
 from seed_port import seed_table  # noqa: E402
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7, 40])
 @pytest.mark.parametrize("limit", [0, 1, 2, 9, 17])
 def test_numpy_equals_pure_python(k, limit):
     fast = fast_numpy.chocolate_values(k, limit)
@@ -42,6 +43,29 @@ def test_numpy_equals_pure_python_bigger():
     fast = fast_numpy.chocolate_values(2, 70)
     assert int(fast.max()) >= 128
     assert fast.tolist() == chocolate_values(2, 70).tolist()
+
+
+STEP_FUNCTIONS = ["t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "min(t, 5)", "3", "0",
+                  "t", "t//3", "(t+1)//2", "t//2 + 1", "2*t", "t*t"]
+
+
+@pytest.mark.parametrize("expr", STEP_FUNCTIONS)
+@pytest.mark.parametrize("with_x", [False, True])
+def test_step_numpy_equals_pure_python(expr, with_x):
+    f = grundy.game("step", f=expr).f
+    for limit in (0, 1, 2, 7, 16):
+        fast = fast_numpy.step_values([f(t) for t in range(limit + 1)], limit, with_x)
+        assert fast.tolist() == step_values(f, limit, with_x).tolist(), limit
+
+
+@settings(max_examples=25, deadline=None)
+@given(steps=st.lists(st.integers(0, 3), min_size=1, max_size=20), with_x=st.booleans())
+def test_step_numpy_random_f(steps, with_x):
+    """A random non-decreasing f, given by its increments."""
+    values = [sum(steps[:t + 1]) for t in range(len(steps))]
+    limit = len(values) - 1
+    fast = fast_numpy.step_values(values, limit, with_x)
+    assert fast.tolist() == step_values(values.__getitem__, limit, with_x).tolist()
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 5])

@@ -20,7 +20,8 @@ async function boot() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
   const bytes = await (await fetchOk(new URL(info.wheel, wheels), "engine wheel")).arrayBuffer();
-  pyodide.unpackArchive(bytes, "wheel");
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   // unpackArchive/loadPackage failures can be silent: check the import explicitly.
   pyodide.runPython("import grundy, grundy.webapi");
   handleJson = pyodide.globals.get("grundy").webapi.handle_json;

@@ -23,15 +23,19 @@ const engine = {
   pending: new Map(),
   listeners: new Set(),
 
-  onStatus(listener) {
-    this.listeners.add(listener);
-    listener(this.status, this.error);
+  /** Tell `widget` (now and on every change) the loading status; forgets removed widgets. */
+  watch(widget) {
+    this.listeners.add(widget);
+    widget.showEngineStatus(this.status, this.error);
   },
 
   setStatus(status, error = "") {
     this.status = status;
     this.error = error;
-    for (const listener of this.listeners) listener(status, error);
+    for (const widget of this.listeners) {
+      if (widget.root.isConnected) widget.showEngineStatus(status, error);
+      else this.listeners.delete(widget);
+    }
   },
 
   start() {
@@ -165,14 +169,18 @@ const GAMES = {
   wythoff: { params: {}, start: "7 5", random: 14 },
   ryuoh: { params: { p: 3 }, start: "7 5", random: 14 },
 };
+// Parameters a table needs on top of the game's own (nim and rect fix their coordinates).
+const TABLE_PARAMS = { nim: { heaps: 3 }, rect: { sides: 2 } };
+const PARAM_RANGE = { k: [1, 30], p: [1, 30], heaps: [1, 4], sides: [2, 4] };
 const F_EXAMPLES = ["t//2", "t//4", "t//8", "2", "t", "t//3", "(t+1)//2", "t//2+1"];
 const TABLE_DEFAULT_MAX = { 2: 20, 3: 12, 4: 6 };
 const COORD_COUNT = { nim: 3, rect: 2, chocolate: 3, step: 2, step3: 3, wythoff: 2, ryuoh: 2 };
 
 /** Game select + parameter inputs; onChange(gameName) when the game changes. */
 class GameControls {
-  constructor(t, game, params, onChange) {
+  constructor(t, game, params, onChange, forTable = false) {
     this.t = t;
+    this.forTable = forTable;
     this.select = h("select", { class: "gw-game" },
       Object.keys(GAMES).map((name) => h("option", { value: name, text: t(`games.${name}`) })));
     this.select.value = GAMES[game] ? game : "chocolate";
@@ -189,7 +197,9 @@ class GameControls {
   renderParams(given) {
     this.paramBox.replaceChildren();
     this.inputs = {};
-    for (const [name, fallback] of Object.entries(GAMES[this.select.value].params)) {
+    const game = this.select.value;
+    const names = { ...GAMES[game].params, ...(this.forTable ? TABLE_PARAMS[game] : {}) };
+    for (const [name, fallback] of Object.entries(names)) {
       const value = given[name] ?? fallback;
       let input;
       if (name === "f") {
@@ -199,7 +209,8 @@ class GameControls {
         this.paramBox.append(h("datalist", { id: listId },
           F_EXAMPLES.map((f) => h("option", { value: f }))));
       } else {
-        input = h("input", { type: "number", class: `gw-${name}`, value, min: 1, max: 30, step: 1 });
+        const [min, max] = PARAM_RANGE[name];
+        input = h("input", { type: "number", class: `gw-${name}`, value, min, max, step: 1 });
       }
       this.inputs[name] = input;
       this.paramBox.append(field(this.t(name), input));
@@ -247,13 +258,16 @@ class Widget {
   activate() {
     if (this.active) return;
     this.active = true;
-    engine.onStatus((status, error) => this.showEngineStatus(status, error));
+    engine.watch(this);
     this.firstDraw();
   }
 
   showEngineStatus(status, error) {
-    if (!this.root.isConnected) return;
     this.root.dataset.engine = status;
+    if (status === "ready" && this.needsRedraw) {
+      this.needsRedraw = false;
+      this.firstDraw();
+    }
     if (status === "loading") {
       this.loader.hidden = false;
       this.loader.replaceChildren(h("span", { class: "gw-spinner", "aria-hidden": "true" }),
@@ -264,7 +278,7 @@ class Widget {
       this.loader.replaceChildren(
         h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
         h("button", { type: "button", class: "md-button gw-retry", text: this.t("retry"),
-                      onclick: () => { engine.retry(); this.firstDraw(); } }));
+                      onclick: () => engine.retry() }));
     } else {
       this.loader.hidden = true;
     }
@@ -287,6 +301,7 @@ class Widget {
       return response;
     } catch (err) {
       if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
+      else this.needsRedraw = true; // the engine failed to load: draw again after a retry
       return null;
     } finally {
       clearTimeout(timer);
@@ -308,7 +323,15 @@ class Widget {
   showMessage(text, isError = true) {
     this.message.hidden = !text;
     this.message.classList.toggle("gw-info", !isError);
-    this.message.textContent = text ? (isError ? `${this.t("errorPrefix")} ${text}` : text) : "";
+    this.message.replaceChildren();
+    if (!text) return;
+    if (!isError) {
+      this.message.textContent = text;
+      return;
+    }
+    // The engine's own messages are in English: mark them so on Japanese pages.
+    const english = this.lang === "ja" && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(text);
+    this.message.append(`${this.t("errorPrefix")} `, h("span", { lang: english ? "en" : null, text }));
   }
 
   clearMessage() {
@@ -341,7 +364,8 @@ class PlayWidget extends Widget {
     this.firstSelect = h("select", { class: "gw-first" },
       h("option", { value: "you", text: t("you") }), h("option", { value: "computer", text: t("computer") }));
     this.hintsBox = h("input", { type: "checkbox", class: "gw-hints" });
-    this.misereBox = h("input", { type: "checkbox", class: "gw-misere" });
+    this.misereBox = h("input", { type: "checkbox", class: "gw-misere",
+                                  checked: ["true", "1", "yes"].includes(root.dataset.misere) });
     this.board = h("div", { class: "gw-board", "aria-label": t("board") }, this.fallback);
     this.info = h("div", { class: "gw-info-line", hidden: true });
     this.hintList = h("div", { class: "gw-hintlist", hidden: true });
@@ -543,7 +567,7 @@ class PlayWidget extends Widget {
     this.hintList.hidden = !on || state.over;
     if (!on) return;
     const outcome = state.outcome === "P" ? t("outcomeP") : t("outcomeN");
-    const formula = state.formula ? ` · ${t("formula")}: ${state.formula.value} (${state.formula.theorem})` : "";
+    const formula = state.formula ? ` · ${formulaText(t, state.formula)}` : "";
     this.info.textContent = `${t("position")} ${posText(state.pos)}: ${t("grundyValue")} ${state.grundy}${formula} — ${outcome}`;
     const rows = state.moves.map((m) => h("tr", { class: m.outcome === "P" ? "gw-p" : "gw-n",
                                                   "data-to": m.to.join(",") },
@@ -573,6 +597,19 @@ class PlayWidget extends Widget {
   }
 }
 
+/** A formula in words: its value, or (for a P/N characterisation) when it is 0. */
+function formulaText(t, formula) {
+  if (formula.kind === "grundy") return t("formulaGrundy", formula);
+  const simple = /^[\sxyz0-9^()+\-*/]+$/.test(formula.expression || "");
+  return t(simple ? "formulaOutcome" : "formulaOutcomePlain", formula);
+}
+
+/** A coordinate's name in the page language (x, y, z stay; right/up/... are translated). */
+function coordName(t, name) {
+  const text = t(`coords.${name}`);
+  return text === `coords.${name}` ? name : text;
+}
+
 // ---------------------------------------------------------------- table explorer
 
 class TableWidget extends Widget {
@@ -582,8 +619,8 @@ class TableWidget extends Widget {
     const game = GAMES[this.config.game] ? this.config.game : "chocolate";
     this.controls = new GameControls(t, game, this.config.params, (name) => {
       this.maxInput.value = TABLE_DEFAULT_MAX[COORD_COUNT[name]];
-    });
-    const max = this.config.params.max ?? root.dataset.max ?? TABLE_DEFAULT_MAX[COORD_COUNT[game]];
+    }, true);
+    const max = root.dataset.max ?? TABLE_DEFAULT_MAX[COORD_COUNT[game]];
     this.maxInput = h("input", { type: "number", class: "gw-max", min: 1, max: 199, value: max });
     this.viewSelect = h("select", { class: "gw-view" },
       h("option", { value: "table", text: t("tableView") }), h("option", { value: "heatmap", text: t("heatmap") }));
@@ -626,7 +663,7 @@ class TableWidget extends Widget {
       const shown = h("output", { text: input.value });
       input.addEventListener("input", () => { shown.textContent = input.value; this.draw(); });
       this.sliceInputs.push(input);
-      this.slices.append(field(`${this.t("slice")} ${name} =`, input), shown);
+      this.slices.append(field(`${this.t("slice")} ${coordName(this.t, name)} =`, input), shown);
     }
   }
 
@@ -653,8 +690,8 @@ class TableWidget extends Widget {
 
   drawTable(coords) {
     const t = this.t;
-    const first = coords[0];
-    const last = coords[coords.length - 1];
+    const first = coordName(t, coords[0]);
+    const last = coordName(t, coords[coords.length - 1]);
     const n = this.max;
     const header = h("tr", {}, h("th", { scope: "col", text: `${last} \\ ${first}` }),
       Array.from({ length: n + 1 }, (_, a) => h("th", { scope: "col", text: a })));
@@ -680,7 +717,8 @@ class TableWidget extends Widget {
     const n = this.max + 1;
     const cellSize = Math.max(3, Math.min(24, Math.floor(520 / n)));
     const canvas = h("canvas", { class: "gw-heatmap", width: n * cellSize, height: n * cellSize,
-      role: "img", "aria-label": t("heatmapLabel", { c0: coords[0], c1: coords[coords.length - 1] }) });
+      role: "img", "aria-label": t("heatmapLabel", { c0: coordName(t, coords[0]),
+                                                     c1: coordName(t, coords[coords.length - 1]) }) });
     const ctx = canvas.getContext("2d");
     const style = getComputedStyle(this.root);
     const pColor = style.getPropertyValue("--gw-p").trim() || "#222";
@@ -700,7 +738,8 @@ class TableWidget extends Widget {
     }
     const legend = h("p", { class: "gw-legend" },
       h("span", { class: "gw-swatch gw-p-strong" }), ` ${t("legendP")}  `,
-      h("span", { class: "gw-swatch gw-mismatch" }), ` ${t("legendMismatch")}  · ${coords[0]} →, ${coords[coords.length - 1]} ↓`);
+      h("span", { class: "gw-swatch gw-mismatch" }),
+      ` ${t("legendMismatch")}  · ${coordName(t, coords[0])} →, ${coordName(t, coords[coords.length - 1])} ↓`);
     this.output.replaceChildren(h("div", { class: "gw-scroll" }, canvas), legend);
   }
 }
@@ -725,7 +764,7 @@ class NimsumWidget extends Widget {
       this.debounce = setTimeout(() => this.compute(), 250);
     });
     const form = h("form", { class: "gw-controls", onsubmit: (e) => { e.preventDefault(); this.compute(); } },
-      field(t("heaps"), this.input),
+      field(t("heapSizes"), this.input),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("nimsum") }));
     root.replaceChildren(form, this.loader, this.message, this.status, this.output);
   }
@@ -770,7 +809,7 @@ class PViewerWidget extends Widget {
     const t = this.t;
     this.kInput = h("input", { type: "number", class: "gw-k", min: 1, max: 12, value: this.config.params.k ?? 3 });
     this.maxInput = h("input", { type: "number", class: "gw-max", min: 4, max: 64,
-                                 value: this.config.params.max ?? 31 });
+                                 value: root.dataset.max ?? 31 });
     this.angle = h("input", { type: "range", class: "gw-angle", min: 0, max: 90, step: 1, value: 0 });
     this.angleOut = h("output", { text: "0°" });
     this.angle.addEventListener("input", () => this.draw());
@@ -818,7 +857,8 @@ class PViewerWidget extends Widget {
     const style = getComputedStyle(this.root);
     const colour = style.getPropertyValue("--gw-point").trim() || "#3f51b5";
     const m = this.max;
-    // Rotate about the y axis, project on the plane (u, y): u = z cos - x sin.
+    // Rotate about the y axis, project on the plane (u, y): u = z cos - x sin; y grows
+    // downwards, so at 45 degrees the gasket stands on its base.
     const uMin = -m * sin;
     const uMax = m * cos;
     const yMax = Math.max(1, ...this.points.map((p) => p[1]));
@@ -830,7 +870,7 @@ class PViewerWidget extends Widget {
       .sort((p, q) => q[2] - p[2]);
     for (const [u, y, depth] of sorted) {
       ctx.globalAlpha = 0.35 + 0.65 * (1 - depth / (2 * m || 1));
-      ctx.fillRect(pad + (u - uMin) * scale - dot / 2, height - pad - y * scale - dot / 2, dot, dot);
+      ctx.fillRect(pad + (u - uMin) * scale - dot / 2, pad + y * scale - dot / 2, dot, dot);
     }
     ctx.globalAlpha = 1;
     this.canvas.setAttribute("aria-label",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Iterable
 
 # Largest table (positions) the engine builds; the CLI refuses bigger ones.
@@ -70,13 +72,23 @@ def game_names() -> list[str]:
 
 
 def game(name: str, **params) -> "Game":
-    """The game registered under `name`, e.g. `game("chocolate", k=2)`."""
+    """The game registered under `name`, e.g. `game("chocolate", k=2)`.
+
+    Equal requests return the same object (a small cache), so that its tables are reused.
+    """
     from . import games  # noqa: F401  (registers the games)
 
-    cls = _REGISTRY.get(name)
-    if cls is None:
+    if name not in _REGISTRY:
         raise GameError(f"unknown game {name!r} (known: {', '.join(_REGISTRY)})")
-    return cls(**params)
+    try:
+        return _cached_game(name, tuple(sorted(params.items())))
+    except TypeError:  # unhashable parameter values: build it uncached
+        return _REGISTRY[name](**params)
+
+
+@lru_cache(maxsize=16)
+def _cached_game(name: str, params: tuple) -> "Game":
+    return _REGISTRY[name](**dict(params))
 
 
 def check_int(value, what: str, minimum: int = 0) -> int:
@@ -141,8 +153,12 @@ class Game:
                 f"{self.name} needs {len(names)} coordinates ({', '.join(names)}), got {len(pos)}")
         out = []
         for n, c in zip(names, pos):
-            if isinstance(c, bool) or not isinstance(c, int):
-                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}")
+            try:
+                if isinstance(c, bool):
+                    raise TypeError
+                c = operator.index(c)  # ints, also numpy integers
+            except TypeError:
+                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}") from None
             if c < 0:
                 raise PositionError(f"coordinate {n} must be >= 0, got {c}")
             out.append(c)

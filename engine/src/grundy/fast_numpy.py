@@ -13,8 +13,12 @@ words.  For the triangular chocolate ``k*y <= x + z`` the rows are
 
 and the Grundy value is the lowest zero bit of the union of the five rows.  Rows are
 numbered so that the positions of a plane with equal ``y`` read consecutive rows.
-The step chocolates work the same way with ``Lx``, ``Ly``, ``Lz`` and one boundary
-prefix.  Results are identical to the pure-Python kernels (tested).
+Memory stays proportional to (number of y values) x limit rows: ``Ly`` is a ring
+(a column ``(x, ., z)`` lives for at most that many planes) and ``Bx``, ``Bz`` keep
+only the prefixes that are read, ``z + p = k*y``, copied from one running prefix
+per line.  The step chocolates work the same way with ``Lx`` (step3 only), ``Ly``,
+``Lz`` and one boundary prefix.  Results are identical to the pure-Python kernels
+(tested).
 """
 
 from __future__ import annotations
@@ -52,10 +56,13 @@ class _Bitsets:
         where = rows * self.words.shape[1] + (g >> 6)
         flat.put(where, flat.take(where) | (_ONE << (g & 63).astype(np.uint64)))
 
-    def extend(self, src: np.ndarray, dst: np.ndarray, g: np.ndarray) -> None:
-        """Prefix step: set dst[j] = set src[j] plus g[j]."""
+    def copy(self, src: np.ndarray, dst: np.ndarray) -> None:
+        """Set dst[j] = set src[j]."""
         self.words[dst] = self.words[src]
-        self.add(dst, g)
+
+    def clear(self, start: int, stop: int) -> None:
+        """Empty the sets start..stop-1."""
+        self.words[start:stop] = 0
 
 
 def _columns(heights: np.ndarray, dtype) -> tuple[np.ndarray, np.ndarray]:
@@ -85,26 +92,38 @@ def chocolate_values(k: int, limit: int) -> np.ndarray:
     n, m = limit, limit + 1
     xs, zs = np.divmod(np.arange(m * m), m)
     starts, out = _columns(np.minimum((xs + zs) // k, n) + 1, _value_dtype(3 * n + 1))
-    # Row blocks: Lx by (y, z), Ly by (x + z, x), Lz by (y, x), Bx by (z + p, z), Bz by (x + p, x).
-    off = np.cumsum([0, m * m, (2 * n + 1) * m, m * m, (2 * n + 2) * m])
-    sets = _Bitsets(off[-1] + (2 * n + 2) * m)
+    r = min(n, 2 * n // k) + 1              # number of y values
+    # Blocks of rows: Lx[y, z], Ly[(x + z) % r, x] (a ring: a column lives for <= r planes),
+    # Lz[y, x], Bx[y, z] = Bx[z, p] with z + p = k*y (row 0: the empty set), Bz[y, x],
+    # and the running boundary prefixes Rx[z], Rz[x].
+    lx, ly, lz, bx, bz = (i * r * m for i in range(5))
+    rx, rz = 5 * r * m, 5 * r * m + m
+    sets = _Bitsets(5 * r * m + 2 * m)
     for s in range(3 * n + 1):
-        ys = np.arange(max(0, s - 2 * n), min(n, s // (k + 1)) + 1)
+        ys = np.arange(max(0, s - 2 * n), min(r - 1, s // (k + 1)) + 1)
         run, x = _runs(np.maximum(s - ys - n, 0), np.minimum(s - ys, n))
         if not len(x):
             continue
         y = ys[run]
         z = s - y - x
         ky = k * y
-        lines = np.stack([y * m + z, (x + z) * m + x, y * m + x]) + off[:3, None]
-        g = sets.mex(np.concatenate([lines, [off[3] + np.maximum(ky, z) * m + z,
-                                             off[4] + np.maximum(ky, x) * m + x]]))
+        if s <= 2 * n:                      # the columns with x + z = s start: fresh ring slot
+            sets.clear(ly + (s % r) * m, ly + (s % r + 1) * m)
+        ring = (ly + ((s - ys) % r) * m)[run]  # slot of x + z = s - y
+        lines = np.stack([lx + y * m + z, ring + x, lz + y * m + x])
+        g = sets.mex(np.concatenate([lines, [bx + np.where(ky > z, y, 0) * m + z,
+                                             bz + np.where(ky > x, y, 0) * m + x]]))
         sets.add(lines, g)
         edge = ky + k > x + z                  # on the boundary y == (x + z) // k
         if edge.any():
             xe, ze, ge = x[edge], z[edge], g[edge]
-            src = np.concatenate([off[3] + (xe + ze) * m + ze, off[4] + (xe + ze) * m + xe])
-            sets.extend(src, src + m, np.tile(ge, 2))
+            sets.add(np.stack([rx + ze, rz + xe]), ge)
+            # Rx[z] now holds Bx[z, x + 1]: keep it if z + x + 1 = k*y' for some y' < r.
+            snap = ((xe + ze + 1) % k == 0) & ((xe + ze + 1) // k < r)
+            xe, ze = xe[snap], ze[snap]
+            ye = (xe + ze + 1) // k
+            sets.copy(np.concatenate([rx + ze, rz + xe]),
+                      np.concatenate([bx + ye * m + ze, bz + ye * m + xe]))
         out[starts[x * m + z] + y] = g
     return out
 
@@ -119,24 +138,36 @@ def step_values(f_values, limit: int, with_x: bool) -> np.ndarray:
     f = np.array([min(v, m) for v in f_values[:m]], dtype=np.int64)  # f(t) > limit: clipped
     heights = np.minimum(f, n) + 1
     xmax = n if with_x else 0
-    starts, out = _columns(np.tile(heights, xmax + 1), _value_dtype(3 * n + 1))
+    xm = xmax + 1
+    starts, out = _columns(np.tile(heights, xm), _value_dtype(3 * n + 1))
     first = np.searchsorted(f, np.arange(m))      # first[y] = least w with f(w) >= y
-    # Row blocks: Lx by (y, z), Ly by (x + z, x), Lz by (y, x), Bz by (p, x).
-    off = np.cumsum([0, m * m, (2 * n + 1) * m, m * m])
-    sets = _Bitsets(off[-1] + (m + 1) * m)
+    r = int(heights[-1])                           # number of y values
+    # Blocks of rows: Lx[y, z] (step3 only), Ly[(x + z) % r, x] (a ring), Lz[y, x],
+    # B[y, x] = the values of (x, f(w), w) for w < first[y], and the running prefix R[x].
+    lx, ly = 0, (r * m if with_x else 0)
+    lz, b, run_x = ly + r * xm, ly + 2 * r * xm, ly + 3 * r * xm
+    sets = _Bitsets(run_x + xm)
     for s in range(xmax + 2 * n + 1):
-        ys = np.arange(min(n, s) + 1)
+        ys = np.arange(min(r - 1, s) + 1)
         run, z = _runs(np.maximum(first[ys], s - ys - xmax), np.minimum(s - ys, n))
         if not len(z):
             continue
         y = ys[run]
         x = s - y - z
-        lines = np.stack([y * m + z, (x + z) * m + x, y * m + x]) + off[:3, None]
-        g = sets.mex(np.concatenate([lines, [off[3] + first[y] * m + x]]))
+        if s <= xmax + n:                      # the columns with x + z = s start
+            sets.clear(ly + (s % r) * xm, ly + (s % r + 1) * xm)
+        lines = [(ly + ((s - ys) % r) * xm)[run] + x, lz + y * xm + x]
+        if with_x:
+            lines.append(lx + y * m + z)
+        lines = np.stack(lines)
+        g = sets.mex(np.concatenate([lines, [b + y * xm + x]]))
         sets.add(lines, g)
-        edge = y == f[z]                       # on the boundary: the top of column z
+        edge = (y == f[z]) & (z < n)           # the top of column z (no column z + 1 after n)
         if edge.any():
-            src = off[3] + z[edge] * m + x[edge]
-            sets.extend(src, src + m, g[edge])
+            xe, ze = x[edge], z[edge]
+            sets.add(run_x + xe, g[edge])
+            # R[x] now holds the tops of w <= z: it is B[y', x] for f(z) < y' <= f(z + 1).
+            which, y1 = _runs(f[ze] + 1, np.minimum(f[ze + 1], r - 1))
+            sets.copy(run_x + xe[which], b + y1 * xm + xe[which])
         out[starts[x * m + z] + y] = g
     return out

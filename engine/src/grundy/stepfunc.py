@@ -53,6 +53,7 @@ class StepFunction:
         self._body = tree.body
         self._cache: dict[int, int] = {}
         self._checked = -1  # f is known non-negative and non-decreasing on 0.._checked
+        self._condition: dict[int, bool] = {}
 
     def __repr__(self) -> str:
         return f"StepFunction({self.expr!r})"
@@ -158,6 +159,11 @@ class StepFunction:
 
     def satisfies_condition(self, n: int) -> bool:
         """Seed 003 thm 2.2 condition on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1)."""
+        if n not in self._condition:
+            self._condition[n] = self._condition_holds(n)
+        return self._condition[n]
+
+    def _condition_holds(self, n: int) -> bool:
         values = [self(t) for t in range(n + 1)]
         for i in range(1, n.bit_length() + 1):
             seen: dict[int, int] = {}

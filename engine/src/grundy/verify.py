@@ -38,6 +38,8 @@ class Check:
     detail: str
     kind: str = "theorem"  # "theorem", "conjecture" or "computation"
     seconds: float = 0.0
+    bound_ja: str = ""
+    detail_ja: str = ""
 
 
 STATEMENTS = {
@@ -95,8 +97,24 @@ STATEMENTS = {
 }
 
 
-def _check(id_, status, bound, detail="", kind="theorem"):
-    return Check(id_, *STATEMENTS[id_], status, bound, detail, kind)
+def _check(id_, status, count, cond, detail=("", ""), kind="theorem"):
+    """A Check; `cond` = (English, Japanese) description of the positions checked."""
+    every = status == "holds"
+    bound = f"{'all ' if every else ''}{count:,} positions with {cond[0]}"
+    bound_ja = f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面"
+    return Check(id_, *STATEMENTS[id_], status, bound, detail[0], kind, 0.0, bound_ja, detail[1])
+
+
+def _result(id_, fail, count, cond, mismatch="", kind="theorem"):
+    """The check of a brute-force comparison: `fail` is the first counterexample (or None),
+    `mismatch` a difference between a fast table and the reference DP ('' if none)."""
+    if fail is None and not mismatch:
+        return _check(id_, "holds", count, cond, kind=kind)
+    if mismatch:
+        return _check(id_, "fails", count, cond, (mismatch, mismatch), kind)
+    status = "fails" if kind == "theorem" else "counterexample"
+    return _check(id_, status, count, cond,
+                  (f"first counterexample: {fail}", f"最初の反例: {fail}"), kind)
 
 
 def _first_mismatch(g, positions, expected, memo=None):
@@ -119,7 +137,7 @@ def _table_agrees(g, limit, memo) -> str:
             continue
         for pos, v in t.items():
             if reference_grundy(g, pos, memo) != v:
-                return f"the {backend} table differs from the reference DP at {pos}"
+                return f"{g!r}: the {backend} table differs from the reference DP at {pos}"
     return ""
 
 
@@ -137,41 +155,37 @@ def _xor(pos) -> int:
     return v
 
 
-def _result(id_, fail, count, where, mismatch="", kind="theorem"):
-    """The check for a brute-force comparison: `fail` is the first counterexample (or None),
-    `mismatch` a difference between a fast table and the reference DP ('' if none)."""
-    if fail is None and not mismatch:
-        return _check(id_, "holds", f"all {count:,} positions {where}", "", kind)
-    status = "fails" if kind == "theorem" or mismatch else "counterexample"
-    detail = mismatch or f"first counterexample: {fail}"
-    return _check(id_, status, f"{count:,} positions {where}", detail, kind)
+def _box(names: str, n: int) -> tuple[str, str]:
+    return f"{names} <= {n}", f"{names} <= {n}"
 
 
 def check_nim(n):
     n = 12 if n is None else n
     g = game("nim", heaps=3)
     count, fail = _first_mismatch(g, product(range(n + 1), repeat=3), lambda p, v: v == _xor(p))
-    return _result("nim", fail, count, f"with 3 heaps <= {n}", _table_agrees(g, min(n, 8), {}))
+    return _result("nim", fail, count, (f"3 heaps <= {n}", f"3 つの山がどれも {n} 以下"),
+                   _table_agrees(g, min(n, 8), {}))
 
 
 def check_rect(n):
-    total, notes = 0, []
+    total, en, ja = 0, [], []
     for sides, default in ((2, 12), (3, 8), (4, 5)):
         m = default if n is None else n
         g = game("rect", sides=sides)
         count, fail = _first_mismatch(g, product(range(m + 1), repeat=sides),
                                       lambda p, v: v == _xor(p))
         total += count
+        en.append(f"{sides} sides <= {m}")
+        ja.append(f"{sides} 辺が {m} 以下")
         if fail is not None:
-            return _result("rect", fail, total, "")
-        notes.append(f"{sides} sides <= {m}")
+            return _result("rect", fail, total, (", ".join(en), "、".join(ja)))
     g = game("rect")
-    examples = {(4, 2): (2, 2), (3, 6, 2): (3, 1, 2)}
-    for start, to in examples.items():
+    for start, to in {(4, 2): (2, 2), (3, 6, 2): (3, 1, 2)}.items():
         m = g.winning_move(start)
         if m is None or m.to != to or g.grundy(to) != 0:
-            return _check("rect", "fails", "", f"winning move from {start} is not {to}")
-    return _check("rect", "holds", f"all {total:,} positions with " + ", ".join(notes), "")
+            text = f"the winning move from {start} is not {to}"
+            return _check("rect", "fails", total, (", ".join(en), "、".join(ja)), (text, text))
+    return _check("rect", "holds", total, (", ".join(en), "、".join(ja)))
 
 
 def check_chocolate_k3(n):
@@ -179,7 +193,7 @@ def check_chocolate_k3(n):
     g, memo = game("chocolate", k=3), {}
     count, fail = _first_mismatch(g, _chocolate_positions(3, n),
                                   lambda p, v: (v == 0) == (_xor(p) == 0), memo)
-    return _result("chocolate-k3", fail, count, f"with x, z <= {n}", _table_agrees(g, min(n, 40), memo))
+    return _result("chocolate-k3", fail, count, _box("x, z", n), _table_agrees(g, min(n, 40), memo))
 
 
 def check_chocolate_k1(n):
@@ -192,12 +206,12 @@ def check_chocolate_k1(n):
 
     count, fail = _first_mismatch(g, _chocolate_positions(1, n),
                                   lambda p, v: (v == 0) == p_formula(p), memo)
-    return _result("chocolate-k1", fail, count, f"with x, z <= {n}", _table_agrees(g, min(n, 20), memo))
+    return _result("chocolate-k1", fail, count, _box("x, z", n), _table_agrees(g, min(n, 20), memo))
 
 
 def _xor_counterexamples(ks, n):
     """{k: (positions with x, z <= n, first position in order of x + y + z where
-    'P iff x ^ y ^ z = 0' fails, or None)}; the fast tables are compared with the DP too."""
+    'P iff x ^ y ^ z = 0' fails, or None)} and a table/DP mismatch ('' if none)."""
     out = {}
     for k in ks:
         g, memo = game("chocolate", k=k), {}
@@ -206,7 +220,7 @@ def _xor_counterexamples(ks, n):
         out[k] = (len(positions), fail)
         bad = _table_agrees(g, n, memo)
         if bad:
-            return out, f"k = {k}: {bad}"
+            return out, bad
     return out, ""
 
 
@@ -214,35 +228,40 @@ def check_chocolate_odd_k(n):
     n = 40 if n is None else n
     results, bad = _xor_counterexamples((5, 7, 9, 11, 13, 15), n)
     if bad:
-        return _check("chocolate-odd-k", "fails", f"x, z <= {n}", bad, "conjecture")
-    holds = [k for k, (_, fail) in results.items() if fail is None]
+        return _result("chocolate-odd-k", None, 0, _box("x, z", n), bad, "conjecture")
+    holds = ", ".join(str(k) for k, (_, fail) in results.items() if fail is None)
     fails = {k: fail for k, (_, fail) in results.items() if fail is not None}
     total = sum(c for k, (c, _) in results.items() if k % 4 == 3)
-    ok3 = all(results[k][1] is None for k in results if k % 4 == 3)
+    ok = all(results[k][1] is None for k in results if k % 4 == 3)
     detail = ("Seed 000 (section 6) conjectures, for odd k, a P-position formula close to the "
-              "k = 3 case without stating it; the candidate x ^ y ^ z = 0 was tested for "
-              "k = 5, 7, ..., 15. It holds (computed, not proved) for k = "
-              + ", ".join(map(str, holds)) + ". "
+              "k = 3 case without stating it. The candidate x ^ y ^ z = 0 was tested for "
+              f"k = 5, 7, ..., 15: it holds (computed, not proved) for k = {holds}. "
               + " ".join(f"k = {k}: first counterexample {p}." for k, p in fails.items()))
-    return _check("chocolate-odd-k", "holds" if ok3 else "counterexample",
-                  f"all {total:,} positions with x, z <= {n} for k = 7, 11, 15", detail,
-                  "conjecture")
+    detail_ja = ("論文 000 (第 6 節) は、k が奇数のとき P-position の式は k = 3 の場合に近いと"
+                 "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
+                 f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
+                 + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
+    return _check("chocolate-odd-k", "holds" if ok else "counterexample", total,
+                  (f"x, z <= {n} for k = 7, 11, 15", f"k = 7, 11, 15 で x, z <= {n}"),
+                  (detail, detail_ja), "conjecture")
 
 
 def check_chocolate_even_k(n):
     n = 40 if n is None else n
     results, bad = _xor_counterexamples((2, 4, 6), n)
     if bad:
-        return _check("chocolate-even-k", "fails", f"x, z <= {n}", bad, "computation")
-    parts = []
+        return _result("chocolate-even-k", None, 0, _box("x, z", n), bad, "computation")
+    en, ja = [], []
     for k, (count, fail) in results.items():
-        t = game("chocolate", k=k).table(n)
-        parts.append(f"k = {k}: {len(t.p_positions()):,} P-positions among {len(t):,} positions "
-                     f"with all coordinates <= {n}; x ^ y ^ z = 0 first fails at {fail}")
+        pp = len(game("chocolate", k=k).table(n).p_positions())
+        en.append(f"k = {k}: {pp:,} P-positions among {count:,} positions; "
+                  f"x ^ y ^ z = 0 first fails at {fail}")
+        ja.append(f"k = {k}: {count:,} 局面のうち P-position は {pp:,} 個; "
+                  f"x ^ y ^ z = 0 は {fail} で初めて成り立たない")
     total = sum(c for c, _ in results.values())
-    return _check("chocolate-even-k", "counterexample",
-                  f"all {total:,} positions with x, z <= {n} for k = 2, 4, 6",
-                  "; ".join(parts) + ".", "computation")
+    return _check("chocolate-even-k", "counterexample", total,
+                  (f"x, z <= {n} for k = 2, 4, 6", f"k = 2, 4, 6 で x, z <= {n}"),
+                  ("; ".join(en) + ".", "。".join(ja) + "。"), "computation")
 
 
 def _step_positions(g, n, with_x=False):
@@ -255,35 +274,40 @@ def _step_positions(g, n, with_x=False):
 def check_step_condition(n):
     n = 63 if n is None else n
     block = (1 << max(1, n.bit_length())) - 1
-    total, lines = 0, []
-    for expr in SATISFYING_F + VIOLATING_F:
+    total, en, ja = 0, [], []
+    functions = SATISFYING_F + VIOLATING_F
+    cond = (f"z <= {n} for {len(functions)} functions f", f"{len(functions)} 個の関数 f で z <= {n}")
+    for expr in functions:
         g = game("step", f=expr)
-        cond = g.f.satisfies_condition(block)
+        holds = g.f.satisfies_condition(block)
         count, fail = _first_mismatch(g, _step_positions(g, n), lambda p, v: v == p[0] ^ p[1])
         total += count
         bad = _table_agrees(g, min(n, 40), {})
-        if cond != (fail is None) or bad or cond != (expr in SATISFYING_F):
-            return _check("step-condition", "fails", f"{total:,} positions",
-                         f"f = {expr}: condition {cond}, first position with G != y ^ z: {fail}"
-                         + (f"; {bad}" if bad else ""))
-        lines.append(f"f = {expr}: " + ("condition holds, G = y ^ z everywhere" if cond else
-                                        f"condition fails, G != y ^ z at {fail}"))
-    return _check("step-condition", "holds", f"all {total:,} positions with z <= {n} for {len(lines)} functions f",
-                 "; ".join(lines) + ".")
+        if holds != (fail is None) or holds != (expr in SATISFYING_F) or bad:
+            text = bad or f"f = {expr}: condition {holds}, first position with G != y ^ z: {fail}"
+            return _check("step-condition", "fails", total, cond, (text, text))
+        if holds:
+            en.append(f"f = {expr}: the condition holds and G = y ^ z everywhere")
+            ja.append(f"f = {expr}: 条件を満たし、すべての局面で G = y ^ z")
+        else:
+            en.append(f"f = {expr}: the condition fails and G != y ^ z at {fail}")
+            ja.append(f"f = {expr}: 条件を満たさず、{fail} で G != y ^ z")
+    return _check("step-condition", "holds", total, cond, ("; ".join(en) + ".", "。".join(ja) + "。"))
 
 
 def check_step3(n):
     n = 24 if n is None else n
     total = 0
+    cond = (f"x, z <= {n} for f = " + ", ".join(SATISFYING_F),
+            "f = " + ", ".join(SATISFYING_F) + f" で x, z <= {n}")
     for expr in SATISFYING_F:
         g = game("step3", f=expr)
         count, fail = _first_mismatch(g, _step_positions(g, n, True),
                                       lambda p, v: (v == 0) == (_xor(p) == 0))
         total += count
         if fail is not None:
-            return _result("step3", fail, total, f"(f = {expr})")
-    return _check("step3", "holds", f"all {total:,} positions with x, z <= {n} for f = "
-                 + ", ".join(SATISFYING_F), "")
+            return _result("step3", fail, total, cond)
+    return _check("step3", "holds", total, cond)
 
 
 def check_wythoff(n):
@@ -291,12 +315,13 @@ def check_wythoff(n):
     g = game("wythoff")
     count, fail = _first_mismatch(g, product(range(n + 1), repeat=2),
                                   lambda p, v: (v == 0) == (g.formula(p).value == 0))
-    return _result("wythoff-p", fail, count, f"with x, y <= {n}", _table_agrees(g, min(n, 40), {}))
+    return _result("wythoff-p", fail, count, _box("x, y", n), _table_agrees(g, min(n, 40), {}))
 
 
 def check_ryuoh(n):
     n = 40 if n is None else n
     total = 0
+    cond = (f"x, y <= {n} for p = 1, 2, ..., 8", f"p = 1, 2, ..., 8 で x, y <= {n}")
     for p in range(1, 9):
         g = game("ryuoh", p=p)
         count, fail = _first_mismatch(g, product(range(n + 1), repeat=2),
@@ -304,8 +329,8 @@ def check_ryuoh(n):
         total += count
         bad = _table_agrees(g, min(n, 30), {})
         if fail is not None or bad:
-            return _result("ryuoh", fail, total, f"(p = {p})", bad)
-    return _check("ryuoh", "holds", f"all {total:,} positions with x, y <= {n} for p = 1, 2, ..., 8", "")
+            return _result("ryuoh", fail, total, cond, bad)
+    return _check("ryuoh", "holds", total, cond)
 
 
 def check_sums(n):
@@ -314,16 +339,16 @@ def check_sums(n):
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
     total = 0
+    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つの直和で各座標が {n} 以下")
     for a, b in pairs:
-        s, memo = SumGame([a, b]), {}
+        s, cut = SumGame([a, b]), len(a.coords)
         positions = (pa + pb for pa in a.table(n) for pb in b.table(n))
-        count, fail = _first_mismatch(
-            s, positions, lambda p, v: v == a.grundy(p[:len(a.coords)]) ^ b.grundy(p[len(a.coords):]),
-            memo)
+        count, fail = _first_mismatch(s, positions,
+                                      lambda p, v: v == a.grundy(p[:cut]) ^ b.grundy(p[cut:]))
         total += count
         if fail is not None:
-            return _result("sums", fail, total, "")
-    return _check("sums", "holds", f"all {total:,} sum positions with every coordinate <= {n}", "")
+            return _result("sums", fail, total, cond)
+    return _check("sums", "holds", total, cond)
 
 
 CHECKS = {"nim": check_nim, "rect": check_rect, "chocolate-k3": check_chocolate_k3,

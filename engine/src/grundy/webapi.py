@@ -7,6 +7,7 @@
 import functools
 import json
 import random
+import re
 
 import grundy
 from grundy import svg
@@ -108,9 +109,34 @@ def _pos_text(pos):
     return ",".join(str(c) for c in pos)
 
 
-def _formula(g, pos):
+# The engine names theorems in English; these rules say them in Japanese.
+THEOREMS_JA = [
+    (r"Seed (\d+), Theorems ([\d.]+) and ([\d.]+)", r"論文 \1 の定理 \2・\3"),
+    (r"Seed (\d+), Theorem ([\d.]+)", r"論文 \1 の定理 \2"),
+    (r"Seed (\d+), section (\d+), equation \((\d+)\)", r"論文 \1 の第 \2 節の式 (\3)"),
+    (r" with the bar of x squares \(section (\d+)\)", r"(x 個の正方形の棒つき、第 \1 節)"),
+    (r"Bouton's theorem \(Nim, (\d+)\)", r"ブートンの定理 (ニム、\1 年)"),
+    (r"Bouton's theorem \(each side is a Nim heap\)", "ブートンの定理 (各辺がニムの山)"),
+    (r"Wythoff \((\d+)\): P-positions \(floor\(n\*phi\), floor\(n\*phi\^2\)\)",
+     r"ワイソフ (\1 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)"),
+]
+
+
+def theorem_text(theorem, lang="en"):
+    """The theorem's name in the page language."""
+    if lang != "ja" or not theorem:
+        return theorem
+    for pattern, replacement in THEOREMS_JA:
+        theorem = re.sub(pattern, replacement, theorem)
+    return theorem
+
+
+def _formula(g, pos, lang="en"):
     f = g.formula(pos)
-    return None if f is None else {"value": f.value, "theorem": f.theorem, "kind": f.kind}
+    if f is None:
+        return None
+    return {"value": f.value, "theorem": theorem_text(f.theorem, lang), "kind": f.kind,
+            "expression": f.expression}
 
 
 def _disagrees(f, value):
@@ -167,7 +193,7 @@ def op_state(request):
     winning = next((m["to"] for m in moves if m["outcome"] == "P"), None)
     hints = {_pos_text(m["to"]): m["outcome"] for m in moves} if request.get("hints") else None
     return {"pos": list(pos), "coords": list(g.coords_for(pos)), "grundy": value,
-            "outcome": outcome, "formula": _formula(g, pos), "moves": moves, "winning": winning,
+            "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves, "winning": winning,
             "svg": svg.draw(g, pos, lang=lang, interactive=True, hints=hints),
             "over": not moves}
 
@@ -217,7 +243,7 @@ def op_table(request):
         if value == 0:
             p_positions.append(list(pos))
         if f is not None:
-            theorem = theorem or f.theorem
+            theorem = theorem or theorem_text(f.theorem, lang)
             if _disagrees(f, value):
                 mismatches.append(list(pos))
     return {"coords": list(g.coords), "rows": rows, "p_positions": p_positions,

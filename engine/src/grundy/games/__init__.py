@@ -1,3 +1,3 @@
-"""The registered games, one module per family (importing registers them)."""
+"""The registered games, one module per family (importing registers them, in this order)."""
 
-from . import chocolate, corner, nim, step  # noqa: F401
+from . import nim, chocolate, step, corner  # noqa: F401  isort: skip

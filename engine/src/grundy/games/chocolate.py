@@ -15,31 +15,29 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
     Incremental prefix bitsets (Python ints; mex = lowest zero bit).  Walking x, then z,
     then y upwards, the moves of (x, y, z) are
       * horizontal (x, v, z), v < y:               running bitset `h` of the column;
-      * left cuts that keep y, (u, y, z), u0 <= u < x with u0 = k*y - z:
+      * left cuts that keep y, (u, y, z), k*y - z <= u < x:
                                                      A[z][y], all (u, y, z) seen so far;
-      * left cuts clipped to the top, (u, (u+z)//k, z), u < u0:
-                                                     B[z][u0], prefix over u of column tops;
-      * right cuts, the same with x and z swapped:  C[y] and D[w0] for the current x.
+      * left cuts clipped to the top, (u, (u+z)//k, z), u < k*y - z:
+                                                     B[z][k*y], prefix over u of column tops;
+      * right cuts, the same with x and z swapped:  C[y] and D[k*y] for the current x.
+    B[z] starts with z + 1 zeros and D with x + 1 zeros, so that the prefix of the
+    column tops below u0 = k*y - z is B[z][z + u0] = B[z][k*y] (0 when u0 <= 0).
     With misere=True the values are 0 (misère P) / 1 (misère N).
     """
     index = chocolate_index(k, limit)
     starts, side = index.starts, limit + 1
     out = array("B" if misere else "H", bytes(index.size * (1 if misere else 2)))
-    A = [[0] * side for _ in range(side)]  # A[z][y]
-    B = [[0] for _ in range(side)]         # B[z][m]: OR of column tops (u, ., z), u < m
+    A = [[0] * side for _ in range(side)]
+    B = [[0] * (z + 1) for z in range(side)]
     for x in range(side):
-        C = [0] * side                     # C[y]: values of (x, y, w), w < z
-        D = [0]                            # D[m]: OR of column tops (x, ., w), w < m
+        C = [0] * side
+        D = [0] * (x + 1)
         for z in range(side):
             top = (x + z) // k
-            Az, Bz, h, bit = A[z], B[z], 0, 0
+            Az, Bz, h, bit, ky = A[z], B[z], 0, 0, 0
             off = starts[x * side + z]
             for y in range(min(limit, top) + 1):
-                b = h | Az[y] | C[y]
-                if k * y > z:
-                    b |= Bz[k * y - z]
-                if k * y > x:
-                    b |= D[k * y - x]
+                b = h | Az[y] | C[y] | Bz[ky] | D[ky]
                 if misere:
                     g = 0 if b and not b & 1 else 1
                 else:
@@ -49,6 +47,7 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
                 h |= bit
                 Az[y] |= bit
                 C[y] |= bit
+                ky += k
             if top <= limit:
                 Bz.append(Bz[-1] | bit)
                 D.append(D[-1] | bit)

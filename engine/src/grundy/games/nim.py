@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from array import array
-from itertools import product
 
 from ..core import Formula, Game, GameError, Move, PositionError, check_int, plural, register
 from ..table import BoxIndex, value_array
@@ -11,14 +10,14 @@ from ..table import BoxIndex, value_array
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
     """Nim values on the box 0..limit in every coordinate (row-major), by prefix bitsets:
-    one running bitset per line parallel to each axis."""
+    one running bitset per line parallel to each axis (lines[i] is indexed by the
+    offset of the point with coordinate i removed)."""
     side = limit + 1
     strides = [side ** (ncoords - 1 - i) for i in range(ncoords)]
-    size = side ** ncoords
-    lines = [[0] * size for _ in range(ncoords)]  # lines[i][offset with coordinate i = 0]
+    lines = [[0] * side ** (ncoords - 1) for _ in range(ncoords)]
     out = array("B") if misere else value_array(2 * side)
-    for off, pos in enumerate(product(range(side), repeat=ncoords)):
-        keys = [off - c * s for c, s in zip(pos, strides)]
+    for off in range(side ** ncoords):
+        keys = [off // (s * side) * s + off % s for s in strides]
         b = 0
         for line, key in zip(lines, keys):
             b |= line[key]
