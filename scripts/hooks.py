@@ -10,7 +10,9 @@ generator name followed by ``key=value`` pairs (quote values with spaces)::
 ``on_page_markdown`` parses every such block (blocks nested in other fences are
 left alone; indented blocks inside admonitions/tabs keep their indentation) and
 replaces it with ``sitegen.render(name, args, ctx)``, Markdown or HTML in the
-page's language.
+page's language. HTML output (text starting with ``<``) is kept out of the Markdown
+parser: a placeholder paragraph stands in for it and ``on_page_content`` puts the HTML
+back, so HTML from a block indented in a tab or an admonition stays a clean HTML block.
 
 The ``ctx`` object (class ``GenContext``) passed to the generators:
 
@@ -27,6 +29,10 @@ The ``ctx`` object (class ``GenContext``) passed to the generators:
 - ``ctx.cache_dir``: a ``pathlib.Path`` (``.cache/sitegen/``, gitignored, created) for
   expensive results; key file names by the generator's arguments.
 
+``on_post_page`` also turns root-absolute links under site_url's path (mkdocs-static-i18n
+writes the home pages' language switcher as ``/chocolate-games/ja/``) into relative
+links, so the site works under any sub-path.
+
 Until ``scripts/sitegen/`` exists a block renders as a "generator not available"
 note. Once it exists, any error (unknown generator, bad argument) stops the build
 with a message naming the page, the line and the block.
@@ -36,19 +42,25 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import itertools
 import posixpath
 import re
 import shlex
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
 SCRIPTS_DIR = Path(__file__).resolve().parent
 ROOT = SCRIPTS_DIR.parent
 CACHE_DIR = ROOT / ".cache" / "sitegen"
 GENERATED_DIR = "generated"
+
+_STASH: dict[str, str] = {}
+_STASH_IDS = itertools.count()
 
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\s`]*)")
 
@@ -166,5 +178,44 @@ def on_page_markdown(markdown, page, config, files):
                 output = sitegen.render(name, args, ctx)
         except Exception as exc:
             raise PluginError(f"grundy directive failed in {where}: {type(exc).__name__}: {exc}") from exc
-        lines[first : last + 1] = ["", _indent(str(output), indent), ""]
+        output = str(output)
+        if output.lstrip().startswith("<"):
+            token = f"GRUNDYBLOCK{next(_STASH_IDS):06d}"
+            _STASH[token] = output
+            output = token
+        lines[first : last + 1] = ["", _indent(output, indent), ""]
     return "\n".join(lines)
+
+
+def on_page_content(html, page, config, files):
+    """Put the stashed HTML of the page's ```grundy blocks in place of their placeholders."""
+
+    def restore(match):
+        return _STASH.pop(match[1])
+
+    html = re.sub(r"<p>(GRUNDYBLOCK\d{6})</p>", restore, html)
+    if "GRUNDYBLOCK" in html:
+        raise PluginError(f"{page.file.src_uri}: a ```grundy block's HTML ended up inside other text")
+    return html
+
+
+ROOT_LINK = re.compile(r"""(\s(?:href|src)=")(/[^"]*)(")""")
+
+
+def relative_link(target: str, page_url: str, prefix: str) -> str:
+    """The link to root-absolute ``target`` from the page at site-relative ``page_url``."""
+    if not target.startswith(prefix):
+        return target
+    path, sep, rest = target[len(prefix):].partition("#")
+    base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
+    rel = posixpath.relpath(path or ".", base or ".")
+    if path.endswith("/") or not path:
+        rel = rel.rstrip("/") + "/"
+    return rel + sep + rest
+
+
+@event_priority(-200)
+def on_post_page(output, page, config):
+    """Make links under site_url's path relative to the page (see the module docstring)."""
+    prefix = urlsplit(config.site_url or "").path.rstrip("/") + "/"
+    return ROOT_LINK.sub(lambda m: m[1] + relative_link(m[2], page.url, prefix) + m[3], output)

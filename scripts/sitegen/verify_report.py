@@ -37,8 +37,8 @@ JA_PHRASES = [
     (r"([\d,]+) P-positions among ([\d,]+) positions( with [^;]*)?", r"\2 局面のうち後手必勝は \1 個"),
     (r" in the (\d+) sums", r" (\1 つの和)"),
     (r"x ⊕ y ⊕ z = 0 first fails at (\([^)]*\))", r"x ⊕ y ⊕ z = 0 は \1 で初めて成り立たない"),
-    (r"condition holds, G = y ⊕ z everywhere", "条件を満たし、すべての局面で G = y ⊕ z"),
-    (r"condition fails, G ≠ y ⊕ z at (\([^)]*\))", r"条件を満たさず、\1 で G ≠ y ⊕ z"),
+    (r"(?:the )?condition holds(?:,| and) G = y ⊕ z everywhere", "条件を満たし、すべての局面で G = y ⊕ z"),
+    (r"(?:the )?condition fails(?:,| and) G ≠ y ⊕ z at (\([^)]*\))", r"条件を満たさず、\1 で G ≠ y ⊕ z"),
     (r"^Seed 000 \(section 6\) conjectures.*?(?=k = \d+:|$)", ""),
 ]
 BOUND_JA = re.compile(r"(all )?([\d,]+) (sum )?positions(?: with (.*))?")
