@@ -29,6 +29,9 @@ The ``ctx`` object (class ``GenContext``) passed to the generators:
 - ``ctx.cache_dir``: a ``pathlib.Path`` (``.cache/sitegen/``, gitignored, created) for
   expensive results; key file names by the generator's arguments.
 
+On Japanese pages, a line break between two Japanese characters is removed before
+parsing (Markdown would turn it into a visible space: "おらず、 式は").
+
 ``on_post_page`` also turns root-absolute links under site_url's path (mkdocs-static-i18n
 writes the home pages' language switcher as ``/chocolate-games/ja/``) into relative
 links, so the site works under any sub-path.
@@ -138,6 +141,29 @@ def find_blocks(markdown: str):
         i = end + 1
 
 
+CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60"
+CJK_END = re.compile(f"[{CJK}]$")
+CJK_START = re.compile(f"^[ \t]*[{CJK}]")
+
+
+def join_japanese_lines(markdown: str) -> str:
+    """Join text lines broken between two Japanese characters (outside code fences)."""
+    out: list[str] = []
+    fence = None
+    for line in markdown.split("\n"):
+        opening = FENCE_OPEN.match(line)
+        if fence is None and opening:
+            fence = opening["fence"]
+        elif fence is not None and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+            fence = None
+        elif (fence is None and out and CJK_END.search(out[-1]) and CJK_START.match(line)
+              and not out[-1].lstrip().startswith("#")):
+            out[-1] += line.lstrip()
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def _load_sitegen():
     """The sitegen package, or None while it does not exist yet."""
     if str(SCRIPTS_DIR) not in sys.path:
@@ -162,6 +188,8 @@ def _indent(text: str, indent: str) -> str:
 
 def on_page_markdown(markdown, page, config, files):
     """Replace every ```grundy block of the page by its generated content."""
+    if page.file.src_uri.endswith(".ja.md"):
+        markdown = join_japanese_lines(markdown)
     blocks = list(find_blocks(markdown))
     if not blocks:
         return markdown

@@ -10,6 +10,7 @@ Fixtures:
   context (fresh profile). Requests to any origin other than 127.0.0.1 are aborted and
   recorded in ``page.foreign_requests``; console errors and uncaught exceptions are
   recorded in ``page.console_errors``, and so are HTTP responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
+- ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` (session) -> a list; append strings to print them in the pytest summary.
 """
 
@@ -50,6 +51,12 @@ def build_site(site_dir: Path = SITE) -> subprocess.CompletedProcess:
         [str(ROOT / ".venv" / "bin" / "mkdocs"), "build", "--strict", "--site-dir", str(site_dir)],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
+
+
+@pytest.fixture(scope="session")
+def mkdocs_build():
+    """The function ``build_site(site_dir) -> CompletedProcess`` (strict mkdocs build)."""
+    return build_site
 
 
 @pytest.fixture(scope="session")

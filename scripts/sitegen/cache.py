@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import grundy
@@ -25,6 +26,17 @@ def key(*parts) -> str:
     """A short file-name-safe key for `parts` (JSON-serialisable) and the current code."""
     blob = json.dumps([fingerprint(), *parts], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def store(path: Path, data: bytes | str) -> None:
+    """Write `path` atomically (parallel builds may share the cache)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    if isinstance(data, str):
+        partial.write_text(data, encoding="utf-8")
+    else:
+        partial.write_bytes(data)
+    partial.replace(path)
 
 
 @functools.cache

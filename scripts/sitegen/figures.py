@@ -46,7 +46,7 @@ def _scatter3d(points, rotated: bool) -> Figure:
     ax.scatter(xs, zs, ys, s=6 if rotated else 5, c=INK, depthshade=not rotated, linewidths=0)
     ax.set_zlabel("y")
     ax.set_box_aspect((2, 2, 1), zoom=1.6 if rotated else 1.1)
-    if rotated:  # look along x = z: the screen shows ((z - x)/sqrt 2, y), as in the projection
+    if rotated:  # look along the line x = z: the screen shows ((x - z)/sqrt 2, y), the projection
         ax.view_init(elev=0, azim=-135)
         ax.set_xticks([])
         ax.set_yticks([])
@@ -168,9 +168,8 @@ def _cached(name: str, opts: dict, cache_dir) -> tuple[bytes, dict]:
     if image.exists() and meta.exists():
         return image.read_bytes(), json.loads(meta.read_text())
     data, facts = _render(name, opts)
-    base.parent.mkdir(parents=True, exist_ok=True)
-    image.write_bytes(data)
-    meta.write_text(json.dumps(facts))
+    cache.store(image, data)
+    cache.store(meta, json.dumps(facts))
     return data, facts
 
 

@@ -17,13 +17,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "game.ryuoh3": {"en": "Ryuoh Nim (p = 3)", "ja": "龍王ニム (p = 3)"},
     # tables
     "table.engine": {"en": "Grundy values of {game}, computed by the engine ({range}).",
-                     "ja": "{game}のグランディ数 (エンジンで計算, {range})。"},
+                     "ja": "{game}のグランディ数 (エンジンで計算、{range})。"},
     "table.formula": {"en": "The formula {expr} for {game} ({range}).",
                       "ja": "{game}の式 {expr} の値 ({range})。"},
     "table.misere": {"en": "Misère play (the last player to move loses): the outcome of each "
                            "position of {game}, computed by the engine ({range}).",
                      "ja": "逆形 (最後に動かした人が負け) での{game}の各局面の勝敗 "
-                           "(エンジンで計算, {range})。"},
+                           "(エンジンで計算、{range})。"},
     "table.legend.misere": {"en": "P: the previous player wins (shaded); N: the next player wins.",
                             "ja": "P: 後手必勝 (色付き)、N: 先手必勝。"},
     "table.range": {"en": "{coords} ≤ {max}", "ja": "{coords} ≤ {max}"},

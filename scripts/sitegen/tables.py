@@ -109,13 +109,15 @@ def table(args: dict[str, str], ctx) -> str:
     rng = text("table.range", lang, coords=", ".join(c for c in game.coords if c not in fixed), max=limit)
     rng += "".join(", " + text("table.fixed", lang, name=c, value=v) for c, v in fixed.items())
     if misere:
-        caption, legend = text("table.misere", lang, game=label, range=rng), [text("table.legend.misere", lang)]
+        caption = text("table.misere", lang, game=label, range=rng)
+        legend = [text("table.legend.misere", lang)]
     elif source == "formula":
         expr = (_formula(game, positions[-1], a).expression or "G").replace(" ^ ", " ⊕ ")
         caption = text("table.formula", lang, game=label, expr=expr, range=rng)
         legend = [text("table.legend.p.formula", lang)]
     else:
-        caption, legend = text("table.engine", lang, game=label, range=rng), [text("table.legend.p", lang)]
+        caption = text("table.engine", lang, game=label, range=rng)
+        legend = [text("table.legend.p", lang)]
     if mark != "none":
         legend.append(text(f"table.legend.{mark}", lang, n=len(marked), total=len(positions),
                            xor=" ⊕ ".join(game.coords)))

@@ -71,8 +71,11 @@ def _results_path(cache_dir: Path) -> Path:
     return cache_dir / f"verify-{cache.key('verify')}.json"
 
 
-def _run() -> list[dict]:
-    return [{f: getattr(c, f) for f in FIELDS} for c in grundy.verify.run()]
+def _run(path: Path) -> list[dict]:
+    """Run the checks and keep their results in `path`."""
+    results = [{f: getattr(c, f) for f in FIELDS} for c in grundy.verify.run()]
+    cache.store(path, json.dumps(results, ensure_ascii=False, indent=1))
+    return results
 
 
 def prefetch(cache_dir: Path) -> None:
@@ -80,7 +83,7 @@ def prefetch(cache_dir: Path) -> None:
     if cache_dir in _RUNS or cache_dir in _PENDING or _results_path(cache_dir).exists():
         return
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-    _PENDING[cache_dir] = pool.submit(_run)
+    _PENDING[cache_dir] = pool.submit(_run, _results_path(cache_dir))
     pool.shutdown(wait=False)  # the worker exits once the checks are done
 
 
@@ -88,14 +91,13 @@ def checks(cache_dir: Path) -> list[dict]:
     """The results of `grundy.verify.run()`; SitegenError (the build fails) if one fails."""
     if cache_dir not in _RUNS:
         path = _results_path(cache_dir)
-        if path.exists():
-            results = json.loads(path.read_text())
+        pending = _PENDING.pop(cache_dir, None)
+        if pending:
+            _RUNS[cache_dir] = pending.result()
+        elif path.exists():
+            _RUNS[cache_dir] = json.loads(path.read_text())
         else:
-            pending = _PENDING.pop(cache_dir, None)
-            results = pending.result() if pending else _run()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(results, ensure_ascii=False, indent=1))
-        _RUNS[cache_dir] = results
+            _RUNS[cache_dir] = _run(path)
     for c in _RUNS[cache_dir]:
         if c["status"] == "fails":
             raise SitegenError(f"grundy verify: {c['id']} FAILS ({c['bound']}): {c['detail']}")

@@ -4,7 +4,7 @@ The site is the built one (`site/`, from scripts/build.sh) when it holds every w
 type in English and Japanese; otherwise (or with GRUNDY_WIDGET_SITE=own) a small
 Material site with one page per widget is built into a temp dir from docs/assets/widgets,
 node_modules/pyodide and a freshly built engine wheel. GRUNDY_WIDGET_SITE=built forces
-the built site.
+the built site, GRUNDY_WIDGET_SITE=DIR uses the site built in DIR.
 """
 
 from __future__ import annotations
@@ -118,6 +118,11 @@ theme:
   name: material
   font: false
   features: [navigation.instant]
+  palette:
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
 extra_css: [assets/widgets/widgets.css]
 extra_javascript:
   - path: assets/widgets/widgets.js
@@ -162,7 +167,9 @@ def widget_site(_widget_httpd, tmp_path_factory) -> Path:
     """The directory of the site the widget tests run against (linked under the sub-path)."""
     server, root = _widget_httpd
     mode = os.environ.get("GRUNDY_WIDGET_SITE", "auto")
-    if mode == "built" or (mode == "auto" and built_site_ready()):
+    if mode not in ("auto", "built", "own"):
+        site = Path(mode).resolve()  # a site built elsewhere, e.g. mkdocs build -d DIR
+    elif mode == "built" or (mode == "auto" and built_site_ready()):
         site = ROOT / "site"
     else:
         base_url = f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"

@@ -383,7 +383,7 @@ class PlayWidget extends Widget {
       h("label", { class: "gw-check" }, this.hintsBox, t("hints")),
       h("label", { class: "gw-check" }, this.misereBox, t("misere")),
       this.undoButton,
-      button("gw-restart", t("restart"), () => this.newGame(this.history?.[0]?.pos)));
+      button("gw-restart", t("restart"), () => this.restart()));
     this.hintsBox.addEventListener("change", () => this.refresh());
     this.misereBox.addEventListener("change", () => this.refresh());
     this.board.addEventListener("click", (e) => this.onBoardEvent(e));
@@ -401,14 +401,16 @@ class PlayWidget extends Widget {
     this.newGame();
   }
 
-  get humanFirst() {
-    return this.firstSelect.value === "you";
-  }
-
-  /** Whose turn at the current history length. */
+  /** Whose turn at the current history length (who started is fixed per game). */
   get humanToMove() {
     const movesMade = this.history.length - 1;
     return (movesMade % 2 === 0) === this.humanFirst;
+  }
+
+  /** The same game again from its start (even if the controls were changed meanwhile). */
+  restart() {
+    if (!this.history) return this.newGame();
+    return this.newGame(this.history[0].pos, this.game, this.params);
   }
 
   request(op, pos) {
@@ -416,10 +418,8 @@ class PlayWidget extends Widget {
                        hints: this.hintsBox.checked });
   }
 
-  async newGame(pos) {
+  async newGame(pos, game = this.controls.game, params = this.controls.params) {
     this.activate();
-    const game = this.controls.game;
-    const params = this.controls.params;
     const start = pos ?? this.startInput.value;
     const token = ++this.token;
     this.clearMessage();
@@ -429,6 +429,7 @@ class PlayWidget extends Widget {
     this.game = game;
     this.params = params;
     this.misere = this.misereBox.checked;
+    this.humanFirst = this.firstSelect.value === "you";
     this.startInput.value = state.pos.join(" ");
     this.history = [{ pos: state.pos, by: null, text: "" }];
     this.renderLog();
@@ -521,8 +522,8 @@ class PlayWidget extends Widget {
       this.history.pop();
     } while (this.history.length > 1 && !this.humanToMove);
     if (!this.humanToMove) {
-      // The computer started: keep its first move.
-      this.newGame(this.history[0].pos);
+      // The computer started: play its first move again.
+      this.restart();
       return;
     }
     this.renderLog();

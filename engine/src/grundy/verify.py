@@ -80,9 +80,9 @@ STATEMENTS = {
                        "かつそのときに限る (論文 003 定理 2.2, 2.3)。条件を満たす f と満たさない "
                        "f で確かめた。"),
     "step3": ("Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 "
-              "when f satisfies the condition (seed 003, section 3).",
+              "when f satisfies the condition (seed 003, Theorem 2.1).",
               "左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき "
-              "P-position であるのは x ^ y ^ z = 0 のとき、かつそのときに限る (論文 003 第 3 節)。"),
+              "P-position であるのは x ^ y ^ z = 0 のとき、かつそのときに限る (論文 003 定理 2.1)。"),
     "wythoff-p": ("Wythoff's game: the P-positions are {floor(n phi), floor(n phi^2)} "
                   "(Wythoff 1907).",
                   "Wythoff のゲーム: P-position は {floor(n phi), floor(n phi^2)} (Wythoff 1907)。"),
