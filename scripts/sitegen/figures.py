@@ -193,5 +193,5 @@ def figure(args: dict[str, str], ctx) -> str:
     alt = text(f"fig.{name}.alt", ctx.lang, **fields)
     caption = text(f"fig.{name}.caption", ctx.lang, **fields)
     img = (f'<img src="{escape(url)}" alt="{escape(alt)}" width="{facts["width"]}" '
-           f'height="{facts["height"]}" loading="lazy">')
+           f'height="{facts["height"]}">')
     return figure_html(img, caption, "grundy-figure")

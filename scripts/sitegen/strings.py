@@ -39,7 +39,6 @@ STRINGS: dict[str, dict[str, str]] = {
                              "ja": "赤枠のマス: エンジンの値と式の値が異なるマス ({total} 個中 {n} 個)。"},
     "table.legend.void": {"en": "Empty cells are not positions of this game.",
                           "ja": "空のマスはこのゲームの局面ではありません。"},
-    "table.miss.title": {"en": "marked", "ja": "印"},
     "csv.link": {"en": "Download the data (CSV)", "ja": "データをダウンロード (CSV)"},
     "nimsum.caption": {"en": "Nim-sums a ⊕ b for 0 ≤ a, b ≤ {max} (rows a, columns b).",
                        "ja": "ニム和 a ⊕ b の表 (0 ≤ a, b ≤ {max}、行が a、列が b)。"},

@@ -44,10 +44,12 @@ def _heaps(a: Args, raw: str) -> list[int]:
 
 
 def widget(args: dict[str, str], ctx) -> str:
-    """Arguments: type=play|table|nimsum|pviewer, game, params (k, p, f, heaps, sides), start, max, misere.
+    """Arguments: type=play|table|nimsum|pviewer, game, params (k, p, f, heaps, sides),
+    start, max, misere (passed to the widget script as data-* attributes).
 
     The static fallback: play = the picture of the start and its outcome; table = the
-    Grundy table (max, default 10); nimsum = the heaps in binary; pviewer = the projection.
+    Grundy table (max, default 10; the P-positions for three coordinates); nimsum = the
+    heaps in binary; pviewer = the projection of the P-positions.
     """
     a = Args("widget", args)
     kind = a.choice("type", KINDS)
@@ -65,9 +67,10 @@ def widget(args: dict[str, str], ctx) -> str:
             raise a.error("a play widget needs start=")
         pos = a.parse_position("start", data["start"], game)
         fallback = picture_html(game, pos, "", lang) + "\n" + _outcome(game, pos, lang)
-    elif kind == "table":
-        fallback = tables.table({"game": game.name, "max": data.get("max", "10"),
-                                 **{k: str(v) for k, v in game.params.items()}}, ctx)
+    elif kind == "table":  # two coordinates: the table; more: the list of P-positions
+        generator = tables.table if len(game.coords) == 2 else tables.ppositions
+        fallback = generator({"game": game.name, "max": data.get("max", "10"),
+                              **{k: str(v) for k, v in game.params.items()}}, ctx)
     else:
         fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
     data["lang"] = lang

@@ -42,11 +42,11 @@ if not Path("/usr/bin/chromium").exists():
 def widget_pages(site: Path) -> dict:
     """{(widget type, "en"|"ja"): page path relative to the site} for the first page of each."""
     found = {}
-    for html in sorted(site.rglob("*.html")):
+    for html in sorted(site.rglob("*.html"), key=lambda p: (len(p.parts), str(p))):
         rel = html.relative_to(site).as_posix()
         text = html.read_text(encoding="utf-8", errors="replace")
         lang = "ja" if rel.startswith("ja/") or 'lang="ja"' in text[:400] else "en"
-        for kind in re.findall(r'data-widget="(\w+)"', text):
+        for kind in re.findall(r"data-widget=[\"'](\w+)[\"']", text):
             found.setdefault((kind, lang), rel)
     return found
 

@@ -53,24 +53,24 @@ STATEMENTS = {
              "Robin の {3, 6, 2} は N-position ({3, 1, 2} へ動けば勝ち)。"),
     "chocolate-k3": ("Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 "
                      "(seed 000, Theorem 2.1).",
-                     "三角形チョコレート k = 3: {x, y, z} が P-position であるのは x ^ y ^ z = 0 "
+                     "三角形チョコレート k = 3: {x, y, z} が 後手必勝の局面 (P) であるのは x ^ y ^ z = 0 "
                      "のとき、かつそのときに限る (論文 000 定理 2.1)。"),
     "chocolate-k1": ("Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 "
                      "with x, z >= 1, or {0, 0, 0} (seed 000, section 6, equation (33)).",
-                     "y <= x + z のチョコレート (k = 1): P-position であるのは x, z >= 1 で "
+                     "y <= x + z のチョコレート (k = 1): 後手必勝の局面 (P) であるのは x, z >= 1 で "
                      "(x - 1) ^ y ^ (z - 1) = 0 のとき、または {0, 0, 0} のとき "
                      "(論文 000 第 6 節 式 (33))。"),
     "chocolate-odd-k": ("Conjecture: for k = 4m + 3 (k = 7, 11, 15), {x, y, z} with "
                         "y <= (x + z) // k is a P-position iff x ^ y ^ z = 0; for k = 4m + 1 "
                         "this formula is not exact.",
                         "予想: k = 4m + 3 (k = 7, 11, 15) のとき、y <= (x + z) // k を満たす "
-                        "{x, y, z} が P-position であるのは x ^ y ^ z = 0 のとき、かつそのときに"
+                        "{x, y, z} が 後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに"
                         "限る。k = 4m + 1 ではこの式は正確ではない。"),
     "chocolate-even-k": ("Even k (open problem): no formula is known; computed data only. The "
                          "fast tables agree with the reference DP, and x ^ y ^ z = 0 does not "
                          "describe the P-positions.",
                          "k が偶数 (未解決問題): 公式は知られておらず、計算データのみ。高速な表は"
-                         "参照 DP と一致し、x ^ y ^ z = 0 は P-position を表さない。"),
+                         "参照 DP と一致し、x ^ y ^ z = 0 は 後手必勝の局面 (P) を表さない。"),
     "step-condition": ("Step chocolate CB(f, y, z): G = y ^ z for every position iff f "
                        "satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) "
                        "(seed 003, Theorems 2.2 and 2.3), tested for f satisfying and "
@@ -82,10 +82,10 @@ STATEMENTS = {
     "step3": ("Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 "
               "when f satisfies the condition (seed 003, Theorem 2.1).",
               "左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき "
-              "P-position であるのは x ^ y ^ z = 0 のとき、かつそのときに限る (論文 003 定理 2.1)。"),
+              "後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに限る (論文 003 定理 2.1)。"),
     "wythoff-p": ("Wythoff's game: the P-positions are {floor(n phi), floor(n phi^2)} "
                   "(Wythoff 1907).",
-                  "Wythoff のゲーム: P-position は {floor(n phi), floor(n phi^2)} (Wythoff 1907)。"),
+                  "Wythoff のゲーム: 後手必勝の局面 (P) は {floor(n phi), floor(n phi^2)} (Wythoff 1907)。"),
     "ryuoh": ("Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) "
               "for p = 1..8 (seed 001, Theorem 3.1).",
               "一般化された龍王 Nim: p = 1..8 について G(x, y) = (x + y) mod p + "
@@ -237,7 +237,7 @@ def check_chocolate_odd_k(n):
               "k = 3 case without stating it. The candidate x ^ y ^ z = 0 was tested for "
               f"k = 5, 7, ..., 15: it holds (computed, not proved) for k = {holds}. "
               + " ".join(f"k = {k}: first counterexample {p}." for k, p in fails.items()))
-    detail_ja = ("論文 000 (第 6 節) は、k が奇数のとき P-position の式は k = 3 の場合に近いと"
+    detail_ja = ("論文 000 (第 6 節) は、k が奇数のとき 後手必勝の局面 (P) の式は k = 3 の場合に近いと"
                  "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
                  f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
                  + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
@@ -256,7 +256,7 @@ def check_chocolate_even_k(n):
         pp = len(game("chocolate", k=k).table(n).p_positions())
         en.append(f"k = {k}: {pp:,} P-positions among {count:,} positions; "
                   f"x ^ y ^ z = 0 first fails at {fail}")
-        ja.append(f"k = {k}: {count:,} 局面のうち P-position は {pp:,} 個; "
+        ja.append(f"k = {k}: {count:,} 局面のうち 後手必勝の局面 (P) は {pp:,} 個; "
                   f"x ^ y ^ z = 0 は {fail} で初めて成り立たない")
     total = sum(c for c, _ in results.values())
     return _check("chocolate-even-k", "counterexample", total,
