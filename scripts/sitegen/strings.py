@@ -70,6 +70,11 @@ STRINGS: dict[str, dict[str, str]] = {
                   "ja": "{pos} は後手必勝の局面です (次に動かす人は、相手が最善を尽くすと負けます)。"},
     "outcome.N": {"en": "{pos} is an N-position (Grundy value {g}): the player who moves next can win.",
                   "ja": "{pos} は先手必勝の局面です (グランディ数 {g}): 次に動かす人が勝てます。"},
+    "outcome.misere.P": {"en": "{pos} is a P-position in misère play: the player who moves next loses "
+                               "with perfect play.",
+                         "ja": "{pos} はミゼールでは後手必勝の局面です (次に動かす人は、相手が最善を尽くすと負けます)。"},
+    "outcome.misere.N": {"en": "{pos} is an N-position in misère play: the player who moves next can win.",
+                         "ja": "{pos} はミゼールでは先手必勝の局面です: 次に動かす人が勝てます。"},
     "widget.static": {"en": "The interactive version of this {kind} needs JavaScript; "
                             "a static view is shown instead.",
                       "ja": "この{kind}を操作するには JavaScript が必要です。ここでは静的な図を表示しています。"},

@@ -17,7 +17,11 @@ KINDS = ("play", "table", "nimsum", "pviewer")
 PASSED = ("start", "max", "misere")
 
 
-def _outcome(game, pos, lang: str) -> str:
+def _outcome(game, pos, lang: str, misere: bool) -> str:
+    """One sentence: who wins from `pos`, in normal or in misère play."""
+    if misere:
+        key = "outcome.misere." + game.outcome(pos, misere=True)
+        return f"<p>{escape(text(key, lang, pos=position_text(pos)))}</p>"
     g = game.grundy(pos)
     key = "outcome.P" if g == 0 else "outcome.N"
     return f"<p>{escape(text(key, lang, pos=position_text(pos), g=g))}</p>"
@@ -66,7 +70,8 @@ def widget(args: dict[str, str], ctx) -> str:
         if "start" not in data:
             raise a.error("a play widget needs start=")
         pos = a.parse_position("start", data["start"], game)
-        fallback = picture_html(game, pos, "", lang) + "\n" + _outcome(game, pos, lang)
+        misere = data.get("misere") == "true"
+        fallback = picture_html(game, pos, "", lang) + "\n" + _outcome(game, pos, lang, misere)
     elif kind == "table":  # two coordinates: the table; more: the list of P-positions
         generator = tables.table if len(game.coords) == 2 else tables.ppositions
         fallback = generator({"game": game.name, "max": data.get("max", "10"),

@@ -323,8 +323,8 @@ def test_pviewer_widget(watched, widget_urls):
     page = w.page
     page.wait_for_selector(".gw-pviewer canvas.gw-cloud", timeout=LOAD_MS)
     label = root.locator("canvas.gw-cloud").get_attribute("aria-label")
-    g = grundy.game("chocolate", k=3)
-    n = len(list(g.table(31).p_positions()))
+    k, top = int(root.locator(".gw-k").input_value()), int(root.locator(".gw-max").input_value())
+    n = len(list(grundy.game("chocolate", k=k).table(top).p_positions()))
     assert label.startswith(f"{n} P-positions")
     root.locator(".gw-quarter").click()
     assert "45°" in root.locator("canvas.gw-cloud").get_attribute("aria-label")
