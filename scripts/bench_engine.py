@@ -126,8 +126,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="small sizes (seed port 32, pure Python 64, numpy and C 128)")
     parser.add_argument("--k", type=int, default=2, help="the chocolate's k (default 2)")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="best of this many runs for the engine and C (default 3)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="best of this many runs for the engine and C (default 5)")
     args = parser.parse_args(argv)
     if args.k < 1 or args.repeat < 1:
         parser.error("--k and --repeat must be >= 1")

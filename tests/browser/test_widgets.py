@@ -300,6 +300,19 @@ def test_table_widget(watched, widget_urls):
     cells = root.locator(".gw-grid tbody tr").first.locator("td").all_inner_texts()
     r = grundy.game("ryuoh", p=4)
     assert [int(c) for c in cells] == [r.grundy((a, 0)) for a in range(13)]
+    # k = 5 against the nim-sum: the cells where "P <=> x ^ y ^ z = 0" fails are marked.
+    root.locator(".gw-game").select_option("chocolate")
+    root.locator(".gw-params .gw-k").fill("5")
+    root.locator(".gw-max").fill("14")
+    root.locator(".gw-compare").select_option("xor")
+    root.locator(".gw-show").click()
+    page.wait_for_function("el => el.querySelectorAll('.gw-grid td').length === 225",
+                           arg=root.element_handle(), timeout=STEP_MS)
+    y = int(root.locator(".gw-slice").first.input_value())
+    table = grundy.game("chocolate", k=5).table(14)
+    wrong = [p for p, v in table.items() if p[1] == y and (v == 0) != (p[0] ^ p[1] ^ p[2] == 0)]
+    assert root.locator(".gw-grid td.gw-mismatch").count() == len(wrong)
+    w.screenshot("table-k5-xor-en", root)
 
 
 def test_nimsum_widget(watched, widget_urls):

@@ -99,9 +99,11 @@ def c_baseline(tmp_path_factory):
     return exe
 
 
-@pytest.mark.parametrize("k, limit", [(2, 40), (1, 23), (3, 30), (4, 33)])
+@pytest.mark.parametrize("k, limit", [(2, 40), (1, 23), (3, 30), (4, 33), (2, 100)])
 def test_c_baseline_checksum(c_baseline, k, limit):
     out = subprocess.run([str(c_baseline), str(k), str(limit)], check=True, capture_output=True,
                          text=True).stdout.split()
-    table = grundy.game("chocolate", k=k).table(limit, backend="python")
-    assert " ".join(out[:4]) == checksum_layout(k, limit, table.values)
+    game = grundy.game("chocolate", k=k)
+    for backend in ("python", "numpy"):
+        table = game.table(limit, backend=backend)
+        assert " ".join(out[:4]) == checksum_layout(k, limit, table.values), backend

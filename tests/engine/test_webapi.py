@@ -114,6 +114,16 @@ def test_table():
     assert r["mismatches"] == [] and all(row[2] == row[3] for row in r["rows"])
 
 
+def test_table_against_the_nim_sum():
+    """compare="xor" marks the cells where "P <=> x ^ y ^ z = 0" fails (k = 5: it does)."""
+    k3 = call(op="table", game="chocolate", params={"k": 3}, max=8, compare="xor")
+    assert k3["mismatches"] == []
+    k5 = call(op="table", game="chocolate", params={"k": 5}, max=12, compare="xor")
+    table = grundy.game("chocolate", k=5).table(12)
+    expected = sorted(p for p, v in table.items() if (v == 0) != (p[0] ^ p[1] ^ p[2] == 0))
+    assert expected and sorted(map(tuple, k5["mismatches"])) == expected
+
+
 def test_nimsum():
     a = call(op="nimsum", heaps=[3, 5, 6])
     assert a == {"heaps": [3, 5, 6], "binary": ["011", "101", "110"], "total": 0, "total_binary": "000"}

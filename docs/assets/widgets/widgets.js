@@ -390,7 +390,8 @@ class PlayWidget extends Widget {
     this.board.addEventListener("keydown", (e) => this.onBoardKey(e));
     root.replaceChildren(form, options, this.loader, this.message, this.status, this.board,
       this.info, this.hintList,
-      h("details", { class: "gw-logbox", open: true }, h("summary", { text: t("log") }), this.logList));
+      h("section", { class: "gw-logbox", "aria-label": t("log") },
+        h("p", { class: "gw-logtitle", text: t("log") }), this.logList));
     this.history = null;
     this.state = null;
     this.token = 0;
@@ -626,11 +627,15 @@ class TableWidget extends Widget {
     this.viewSelect = h("select", { class: "gw-view" },
       h("option", { value: "table", text: t("tableView") }), h("option", { value: "heatmap", text: t("heatmap") }));
     this.viewSelect.addEventListener("change", () => this.draw());
+    this.compareSelect = h("select", { class: "gw-compare" },
+      h("option", { value: "formula", text: t("compareFormula") }),
+      h("option", { value: "xor", text: t("compareXor") }));
     this.slices = h("div", { class: "gw-slices" });
     this.output = h("div", { class: "gw-table-output" }, this.fallback);
     this.summary = h("p", { class: "gw-summary" });
     const form = h("form", { class: "gw-controls", onsubmit: (e) => { e.preventDefault(); this.load(); } },
       this.controls.element, field(t("size"), this.maxInput), field(t("view"), this.viewSelect),
+      field(t("compare"), this.compareSelect),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("show") }));
     root.replaceChildren(form, this.loader, this.message, this.status, this.slices, this.output, this.summary);
   }
@@ -644,9 +649,10 @@ class TableWidget extends Widget {
     this.clearMessage();
     const token = (this.token = (this.token || 0) + 1);
     const data = await this.call({ op: "table", game: this.controls.game, params: this.controls.params,
-                                   max: Number(this.maxInput.value) });
+                                   max: Number(this.maxInput.value), compare: this.compareSelect.value });
     if (!data || token !== this.token) return;
     this.data = data;
+    this.compare = this.compareSelect.value;
     this.max = Number(this.maxInput.value);
     this.values = new Map(data.rows.map((row) => [row.slice(0, data.coords.length).join(","), row]));
     this.mismatch = new Set(data.mismatches.map((pos) => pos.join(",")));
@@ -681,9 +687,10 @@ class TableWidget extends Widget {
     if (!this.data) return;
     const t = this.t;
     const { coords, rows, p_positions: pp, mismatches, theorem } = this.data;
-    const note = mismatches.length
-      ? t("mismatchSummary", { m: mismatches.length, theorem })
-      : theorem ? t("formulaAgrees", { theorem }) : t("noFormula");
+    let note;
+    if (this.compare === "xor") note = t(mismatches.length ? "xorMismatch" : "xorAgrees", { m: mismatches.length });
+    else if (mismatches.length) note = t("mismatchSummary", { m: mismatches.length, theorem });
+    else note = theorem ? t("formulaAgrees", { theorem }) : t("noFormula");
     this.summary.textContent = `${t("tableSummary", { n: rows.length, p: pp.length })} ${note}`;
     if (this.viewSelect.value === "heatmap") this.drawHeatmap(coords);
     else this.drawTable(coords);

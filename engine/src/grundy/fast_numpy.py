@@ -3,22 +3,22 @@
 Every move lowers the coordinate sum, so the positions of one plane ``x + y + z = s``
 do not depend on each other: the backend computes a whole plane at once, with the
 same incremental prefix bitsets as the pure-Python kernels, stored as rows of 64-bit
-words.  For the triangular chocolate ``k*y <= x + z`` the rows are
+words.  For the triangular chocolate ``k*y <= x + z``, with ``u0 = max(0, k*y - z)``
+and ``w0 = max(0, k*y - x)``, the rows read for ``(x, y, z)`` are
 
-* ``Lx[y, z]``: values of ``(u, y, z)``, ``u < x`` (the valid part of the x-line);
-* ``Bx[z, p]``: values of the boundary positions ``(u, (u+z)//k, z)``, ``u < p``;
-  the x-moves of ``(x, y, z)`` are ``Lx[y, z] | Bx[z, max(0, k*y - z)]``;
-* ``Ly[x, z]``: values of ``(x, v, z)``, ``v < y``;
-* ``Lz[x, y]`` and ``Bz[x, p]``: the same as ``Lx`` and ``Bx`` for the z-moves;
+* ``X[y, z]``: the values of the x-moves: the positions ``(u, (u+z)//k, z)``,
+  ``u < u0``, clipped onto the boundary, then ``(u, y, z)``, ``u0 <= u < x``;
+* ``Y[x, z]``: the values of ``(x, v, z)``, ``v < y``;
+* ``Z[y, x]``: the same as ``X`` for the z-moves;
 
-and the Grundy value is the lowest zero bit of the union of the five rows.  Rows are
-numbered so that the positions of a plane with equal ``y`` read consecutive rows.
-Memory stays proportional to (number of y values) x limit rows: ``Ly`` is a ring
-(a column ``(x, ., z)`` lives for at most that many planes) and ``Bx``, ``Bz`` keep
-only the prefixes that are read, ``z + p = k*y``, copied from one running prefix
-per line.  The step chocolates work the same way with ``Lx`` (step3 only), ``Ly``,
-``Lz`` and one boundary prefix.  Results are identical to the pure-Python kernels
-(tested).
+and the Grundy value is the lowest zero bit of their union.  ``X[y, z]`` starts,
+when ``(u0, y, z)`` is reached, as a copy of a running prefix ``Rx[z]`` of the
+boundary values on the line; ``Z`` likewise from ``Rz[x]``.  Rows are numbered so
+that the positions of a plane with equal ``y`` read consecutive rows, and memory
+stays proportional to (number of y values) x limit rows (``Y`` is a ring: a column
+``(x, ., z)`` lives for at most that many planes).  The step chocolates work the
+same way (``X`` for step3 only; one boundary prefix per z-line).  Results are
+identical to the pure-Python kernels (tested).
 """
 
 from __future__ import annotations
@@ -75,12 +75,12 @@ def _value_dtype(bound: int):
     return np.uint16 if bound < 1 << 16 else np.uint32
 
 
-def _runs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(run number, value) of the concatenated ranges lo[i]..hi[i] (empty when lo > hi)."""
+def _runs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(run number, value, start of each run) of the concatenated ranges lo[i]..hi[i]."""
     count = np.maximum(hi - lo + 1, 0)
     first = np.cumsum(count) - count
     run = np.repeat(np.arange(len(lo)), count)
-    return run, np.arange(count.sum()) + np.repeat(lo - first, count)
+    return run, np.arange(first[-1] + count[-1]) + np.repeat(lo - first, count), first
 
 
 def chocolate_values(k: int, limit: int) -> np.ndarray:
@@ -93,37 +93,37 @@ def chocolate_values(k: int, limit: int) -> np.ndarray:
     xs, zs = np.divmod(np.arange(m * m), m)
     starts, out = _columns(np.minimum((xs + zs) // k, n) + 1, _value_dtype(3 * n + 1))
     r = min(n, 2 * n // k) + 1              # number of y values
-    # Blocks of rows: Lx[y, z], Ly[(x + z) % r, x] (a ring: a column lives for <= r planes),
-    # Lz[y, x], Bx[y, z] = Bx[z, p] with z + p = k*y (row 0: the empty set), Bz[y, x],
-    # and the running boundary prefixes Rx[z], Rz[x].
-    lx, ly, lz, bx, bz = (i * r * m for i in range(5))
-    rx, rz = 5 * r * m, 5 * r * m + m
-    sets = _Bitsets(5 * r * m + 2 * m)
+    # Blocks of rows: X[y, z], Y[(x + z) % r, x] (a ring: a column lives for <= r planes),
+    # Z[y, x], and the running boundary prefixes Rx[z], Rz[x].
+    lx, ly, lz, rx, rz = 0, r * m, 2 * r * m, 3 * r * m, 3 * r * m + m
+    sets = _Bitsets(3 * r * m + 2 * m)
     for s in range(3 * n + 1):
-        ys = np.arange(max(0, s - 2 * n), min(r - 1, s // (k + 1)) + 1)
-        run, x = _runs(np.maximum(s - ys - n, 0), np.minimum(s - ys, n))
-        if not len(x):
+        y0 = max(0, s - 2 * n)
+        ys = np.arange(y0, min(r - 1, s // (k + 1)) + 1)
+        if not len(ys):
             continue
+        run, x, first = _runs(np.maximum(s - ys - n, 0), np.minimum(s - ys, n))
         y = ys[run]
         z = s - y - x
-        ky = k * y
         if s <= 2 * n:                      # the columns with x + z = s start: fresh ring slot
             sets.clear(ly + (s % r) * m, ly + (s % r + 1) * m)
-        ring = (ly + ((s - ys) % r) * m)[run]  # slot of x + z = s - y
-        lines = np.stack([lx + y * m + z, ring + x, lz + y * m + x])
-        g = sets.mex(np.concatenate([lines, [bx + np.where(ky > z, y, 0) * m + z,
-                                             bz + np.where(ky > x, y, 0) * m + x]]))
+        ym = y * m
+        lines = np.stack([lx + ym + z, (ly + ((s - ys) % r) * m)[run] + x, lz + ym + x])
+        g = sets.mex(lines)
         sets.add(lines, g)
-        edge = ky + k > x + z                  # on the boundary y == (x + z) // k
-        if edge.any():
-            xe, ze, ge = x[edge], z[edge], g[edge]
-            sets.add(np.stack([rx + ze, rz + xe]), ge)
-            # Rx[z] now holds Bx[z, x + 1]: keep it if z + x + 1 = k*y' for some y' < r.
-            snap = ((xe + ze + 1) % k == 0) & ((xe + ze + 1) // k < r)
-            xe, ze = xe[snap], ze[snap]
-            ye = (xe + ze + 1) // k
-            sets.copy(np.concatenate([rx + ze, rz + xe]),
-                      np.concatenate([bx + ye * m + ze, bz + ye * m + xe]))
+        yb, t = s // (k + 1), s - s // (k + 1)  # the boundary y == (x + z) // k: one run or none
+        if t < k * (yb + 1) and y0 <= yb < y0 + len(ys):
+            j = yb - y0
+            edge = slice(first[j], first[j + 1] if j + 1 < len(ys) else len(x))
+            xe, ze = x[edge], z[edge]
+            sets.add(np.stack([rx + ze, rz + xe]), g[edge])
+            # Rx[z] now holds the boundary values of (u, ., z), u <= x.  If k*y' = x + z + 1,
+            # the x-line (., y', z) starts at u = x + 1: X[y', z] starts as a copy of Rx[z].
+            # The same for Rz[x] and Z[y', x].
+            if (t + 1) % k == 0 and (t + 1) // k < r:
+                ye = (t + 1) // k
+                sets.copy(np.concatenate([rx + ze, rz + xe]),
+                          np.concatenate([lx + ye * m + ze, lz + ye * m + xe]))
         out[starts[x * m + z] + y] = g
     return out
 
@@ -142,14 +142,14 @@ def step_values(f_values, limit: int, with_x: bool) -> np.ndarray:
     starts, out = _columns(np.tile(heights, xm), _value_dtype(3 * n + 1))
     first = np.searchsorted(f, np.arange(m))      # first[y] = least w with f(w) >= y
     r = int(heights[-1])                           # number of y values
-    # Blocks of rows: Lx[y, z] (step3 only), Ly[(x + z) % r, x] (a ring), Lz[y, x],
-    # B[y, x] = the values of (x, f(w), w) for w < first[y], and the running prefix R[x].
+    # Blocks of rows: X[y, z] (step3 only), Y[(x + z) % r, x] (a ring), Z[y, x], and the
+    # running prefix R[x] of the column tops (x, f(w), w).
     lx, ly = 0, (r * m if with_x else 0)
-    lz, b, run_x = ly + r * xm, ly + 2 * r * xm, ly + 3 * r * xm
+    lz, run_x = ly + r * xm, ly + 2 * r * xm
     sets = _Bitsets(run_x + xm)
     for s in range(xmax + 2 * n + 1):
         ys = np.arange(min(r - 1, s) + 1)
-        run, z = _runs(np.maximum(first[ys], s - ys - xmax), np.minimum(s - ys, n))
+        run, z, _ = _runs(np.maximum(first[ys], s - ys - xmax), np.minimum(s - ys, n))
         if not len(z):
             continue
         y = ys[run]
@@ -160,14 +160,15 @@ def step_values(f_values, limit: int, with_x: bool) -> np.ndarray:
         if with_x:
             lines.append(lx + y * m + z)
         lines = np.stack(lines)
-        g = sets.mex(np.concatenate([lines, [b + y * xm + x]]))
+        g = sets.mex(lines)
         sets.add(lines, g)
         edge = (y == f[z]) & (z < n)           # the top of column z (no column z + 1 after n)
         if edge.any():
             xe, ze = x[edge], z[edge]
             sets.add(run_x + xe, g[edge])
-            # R[x] now holds the tops of w <= z: it is B[y', x] for f(z) < y' <= f(z + 1).
-            which, y1 = _runs(f[ze] + 1, np.minimum(f[ze + 1], r - 1))
-            sets.copy(run_x + xe[which], b + y1 * xm + xe[which])
+            # R[x] now holds the tops of w <= z: the z-lines (x, y', .) with
+            # f(z) < y' <= f(z + 1) start at z + 1, so Z[y', x] starts from it.
+            which, y1, _ = _runs(f[ze] + 1, np.minimum(f[ze + 1], r - 1))
+            sets.copy(run_x + xe[which], lz + y1 * xm + xe[which])
         out[starts[x * m + z] + y] = g
     return out

@@ -11,6 +11,7 @@ import re
 
 import grundy
 from grundy import svg
+from grundy.core import Formula
 
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
@@ -229,16 +230,27 @@ def op_random_start(request):
     raise RequestError(_message("no_start", lang, max=top))
 
 
+def _nimsum_formula(pos):
+    """The nim-sum of the coordinates read as a P/N test (P exactly when it is 0)."""
+    value = 0
+    for c in pos:
+        value ^= c
+    return Formula(value, "", "outcome")
+
+
 def op_table(request):
-    """The Grundy table up to max, with P-positions and formula mismatches."""
+    """The Grundy table up to max, with P-positions and the cells where a formula
+    disagrees: the game's proved formula (compare="formula", default) or the nim-sum
+    of the coordinates as a P-position test (compare="xor")."""
     lang = _lang(request)
     g = _game(request)
     top = _whole(request, "max", 10)
     _check_size(g, top, TABLE_CAP, lang)
+    formula = _nimsum_formula if request.get("compare") == "xor" else g.formula
     table = g.table(top)
     rows, p_positions, mismatches, theorem = [], [], [], None
     for pos, value in table.items():
-        f = g.formula(pos)
+        f = formula(pos)
         rows.append([*pos, value, None if f is None else f.value])
         if value == 0:
             p_positions.append(list(pos))

@@ -6,7 +6,8 @@ from array import array
 
 from ..core import TABLE_CAP, Formula, Game, Move, PositionError, plural, register
 from ..stepfunc import StepFunction
-from ..table import ColumnIndex, column_starts
+from ..table import ColumnIndex, column_starts, value_array
+from ._backend import numpy_backend
 
 
 def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False) -> array:
@@ -28,7 +29,9 @@ def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False)
         first[y] = w
     xs = range(side if with_x else 1)
     size = len(xs) * sum(heights)
-    out = array("B" if misere else "H", bytes(size * (1 if misere else 2)))
+    # G({y, z}) <= y + z (+ x): at most 3 * limit
+    typecode = "B" if misere else value_array(3 * limit + 1).typecode
+    out = array(typecode, bytes(size * array(typecode).itemsize))
     X = [[0] * side for _ in range(side)]
     off = 0
     for x in xs:
@@ -117,7 +120,7 @@ class Step(Game):
         for c, n in zip(pos, self.coords):
             value ^= c
             names.append(n)
-        theorem = "Seed 003, Theorems 2.2 and 2.3" + (" with the bar of x squares (section 3)"
+        theorem = "Seed 003, Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
                                                        if self.with_x else "")
         return Formula(value, theorem, "grundy", " ^ ".join(names))
 
@@ -131,6 +134,11 @@ class Step(Game):
         return step_index(self.f, limit, self.with_x)
 
     def kernel(self, limit, misere=False, backend="python"):
+        # numpy pays off for step3 only: plain step tables have few positions per plane
+        fast = numpy_backend(backend, self.table_size(limit)) if self.with_x else None
+        if fast is not None and not misere:
+            values = fast.step_values([self.f(t) for t in range(limit + 1)], limit, True)
+            return fast.as_array(values, value_array(3 * limit + 1).typecode)
         return step_values(self.f, limit, self.with_x, misere)
 
 

@@ -1,0 +1,34 @@
+// Japanese queries for Material's search: the index is segmented into words by
+// TinySegmenter (search lang "ja"), but a typed query such as "グランディ数" is not.
+// This script segments Japanese runs of the query the same way ("グランディ 数") when
+// Material reads the search box, using the tinyseg.js that Material ships.
+(function () {
+  "use strict";
+  var input = document.querySelector("[data-md-component=search-query]");
+  var self = document.currentScript;
+  if (!input || !self) return;
+  var JAPANESE = /[\u3005\u3006\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+/g;
+  var native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+  var segmenter = null;
+
+  function segment(query) {
+    if (!segmenter) return query;
+    return query.replace(JAPANESE, function (run) {
+      return " " + segmenter.segment(run).join(" ") + " ";
+    }).replace(/\s+/g, " ").trim();
+  }
+
+  window.lunr = window.lunr || {};
+  var script = document.createElement("script");
+  script.src = new URL("lunr/tinyseg.js", self.src).href;
+  script.onload = function () {
+    if (typeof window.lunr.TinySegmenter !== "function") return;
+    segmenter = new window.lunr.TinySegmenter();
+    Object.defineProperty(input, "value", {
+      configurable: true,
+      get: function () { return segment(native.get.call(this)); },
+      set: function (value) { native.set.call(this, value); }
+    });
+  };
+  document.head.appendChild(script);
+})();
