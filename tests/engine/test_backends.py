@@ -68,9 +68,10 @@ def test_step_numpy_random_f(steps, with_x):
     assert fast.tolist() == step_values(values.__getitem__, limit, with_x).tolist()
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 5])
-def test_table_backends_and_reference(k):
-    game, memo = grundy.game("chocolate", k=k), {}
+@pytest.mark.parametrize("name, params", [("chocolate", {"k": k}) for k in (1, 2, 3, 5)]
+                         + [("step3", {"f": "t//2"}), ("step3", {"f": "min(t, 3)"})])
+def test_table_backends_and_reference(name, params):
+    game, memo = grundy.game(name, **params), {}
     by_numpy, by_python = game.table(12, backend="numpy"), game.table(12, backend="python")
     assert list(by_numpy.values) == list(by_python.values)
     for pos, g in by_numpy.items():
