@@ -13,13 +13,19 @@ async function fetchOk(url, what) {
   return response;
 }
 
-async function boot() {
-  const t0 = performance.now();
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", VENDOR).href });
+async function fetchWheel() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
-  const bytes = await (await fetchOk(new URL(info.wheel, wheels), "engine wheel")).arrayBuffer();
+  return (await fetchOk(new URL(info.wheel, wheels), "engine wheel")).arrayBuffer();
+}
+
+async function boot() {
+  const t0 = performance.now();
+  const wheel = fetchWheel(); // downloads while Pyodide starts
+  wheel.catch(() => {}); // its error is reported by the await below
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", VENDOR).href });
+  const bytes = await wheel;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   // unpackArchive/loadPackage failures can be silent: check the import explicitly.

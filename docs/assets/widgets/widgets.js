@@ -390,7 +390,7 @@ class PlayWidget extends Widget {
     this.board.addEventListener("keydown", (e) => this.onBoardKey(e));
     root.replaceChildren(form, options, this.loader, this.message, this.status, this.board,
       this.info, this.hintList,
-      h("section", { class: "gw-logbox", "aria-label": t("log") },
+      h("div", { class: "gw-logbox" },
         h("p", { class: "gw-logtitle", text: t("log") }), this.logList));
     this.history = null;
     this.state = null;
