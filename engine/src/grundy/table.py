@@ -116,6 +116,22 @@ def chocolate_index(k: int, limit: int) -> ColumnIndex:
                        column_starts(min(limit, (x + z) // k) + 1 for x in r for z in r))
 
 
+def mex_of_bits(b: int) -> int:
+    """mex of the set whose members are the set bits of `b` (the lowest zero bit)."""
+    return (~b & (b + 1)).bit_length() - 1
+
+
+def misere_of_bits(b: int) -> int:
+    """Misère outcome (0 = P, 1 = N) from the options' outcomes as bits: P iff there are
+    options and none of them is P."""
+    return 0 if b and not b & 1 else 1
+
+
+def value_rule(misere: bool):
+    """The rule giving a position's value from the bitset of its options' values."""
+    return misere_of_bits if misere else mex_of_bits
+
+
 def value_array(bound: int) -> array:
     """An empty array able to hold Grundy values < bound."""
     return array("H" if bound < 1 << 16 else "I")

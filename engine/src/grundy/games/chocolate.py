@@ -5,7 +5,7 @@ from __future__ import annotations
 from array import array
 
 from ..core import TABLE_CAP, Formula, Game, Move, PositionError, check_int, plural, register
-from ..table import chocolate_index
+from ..table import chocolate_index, value_rule
 from ._backend import numpy_backend
 
 
@@ -27,6 +27,7 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
     index = chocolate_index(k, limit)
     starts, side = index.starts, limit + 1
     out = array("B" if misere else "H", bytes(index.size * (1 if misere else 2)))
+    value = value_rule(misere)
     A = [[0] * side for _ in range(side)]
     B = [[0] * (z + 1) for z in range(side)]
     for x in range(side):
@@ -38,10 +39,7 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
             off = starts[x * side + z]
             for y in range(min(limit, top) + 1):
                 b = h | Az[y] | C[y] | Bz[ky] | D[ky]
-                if misere:
-                    g = 0 if b and not b & 1 else 1
-                else:
-                    g = (~b & (b + 1)).bit_length() - 1
+                g = value(b)
                 bit = 1 << g
                 out[off + y] = g
                 h |= bit

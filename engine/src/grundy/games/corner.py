@@ -6,7 +6,7 @@ from array import array
 from math import isqrt
 
 from ..core import Formula, Game, Move, check_int, register
-from ..table import BoxIndex, value_array
+from ..table import BoxIndex, value_array, value_rule
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -15,6 +15,7 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
     (x - s, y - t), s, t >= 1, s + t <= p - 1, are read from the values already computed."""
     side = limit + 1
     out = array("B") if misere else value_array(2 * side + p * p + side)
+    value = value_rule(misere)
     col = [0] * side            # col[y]: values of (u, y), u < x
     diag = [0] * (2 * side)     # diag[x - y + limit]: values of (x - s, y - s)
     steps = [(s, t) for s in range(1, p) for t in range(1, p - s)]
@@ -28,10 +29,7 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
                 for s, t in steps:
                     if s <= x and t <= y:
                         b |= 1 << out[(x - s) * side + y - t]
-            if misere:
-                g = 0 if b and not b & 1 else 1
-            else:
-                g = (~b & (b + 1)).bit_length() - 1
+            g = value(b)
             bit = 1 << g
             out.append(g)
             row |= bit

@@ -5,7 +5,7 @@ from __future__ import annotations
 from array import array
 
 from ..core import Formula, Game, GameError, Move, PositionError, check_int, plural, register
-from ..table import BoxIndex, value_array
+from ..table import BoxIndex, value_array, value_rule
 
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
@@ -16,15 +16,13 @@ def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
     strides = [side ** (ncoords - 1 - i) for i in range(ncoords)]
     lines = [[0] * side ** (ncoords - 1) for _ in range(ncoords)]
     out = array("B") if misere else value_array(2 * side)
+    value = value_rule(misere)
     for off in range(side ** ncoords):
         keys = [off // (s * side) * s + off % s for s in strides]
         b = 0
         for line, key in zip(lines, keys):
             b |= line[key]
-        if misere:
-            g = 0 if b and not b & 1 else 1
-        else:
-            g = (~b & (b + 1)).bit_length() - 1
+        g = value(b)
         out.append(g)
         for line, key in zip(lines, keys):
             line[key] |= 1 << g

@@ -6,7 +6,7 @@ from array import array
 
 from ..core import TABLE_CAP, Formula, Game, Move, PositionError, plural, register
 from ..stepfunc import StepFunction
-from ..table import ColumnIndex, column_starts, value_array
+from ..table import ColumnIndex, column_starts, value_array, value_rule
 from ._backend import numpy_backend
 
 
@@ -31,6 +31,7 @@ def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False)
     size = len(xs) * sum(heights)
     # G({y, z}) <= y + z (+ x): at most 3 * limit
     typecode = "B" if misere else value_array(3 * limit + 1).typecode
+    value = value_rule(misere)
     out = array(typecode, bytes(size * array(typecode).itemsize))
     X = [[0] * side for _ in range(side)]
     off = 0
@@ -42,10 +43,7 @@ def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False)
                 b = h | Xz[y] | R[y]
                 if first[y] > 0:
                     b |= T[first[y]]
-                if misere:
-                    g = 0 if b and not b & 1 else 1
-                else:
-                    g = (~b & (b + 1)).bit_length() - 1
+                g = value(b)
                 bit = 1 << g
                 out[off + y] = g
                 h |= bit
