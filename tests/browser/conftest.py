@@ -28,13 +28,8 @@ SUBPATH = "chocolate-games"
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "widgets"
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():
-    pytest.skip("Chromium (/usr/bin/chromium) is not installed", allow_module_level=True)
 
 
 # ---------------------------------------------------------------- the site
@@ -195,11 +190,9 @@ def widget_urls(widget_site, widget_server) -> dict:
 # ---------------------------------------------------------------- the browser
 
 @pytest.fixture(scope="session")
-def chromium():
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def chromium(browser):
+    """The session's one Chromium (tests/conftest.py): one Playwright per test run."""
+    return browser
 
 
 class Watched:

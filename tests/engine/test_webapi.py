@@ -1,6 +1,7 @@
 """grundy.webapi: the JSON facade the browser worker calls (CPython side of the contract)."""
 
 import json
+import re
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_parse_pos(text, pos):
     assert webapi.parse_pos(text) == pos
 
 
-@pytest.mark.parametrize("request_", [
+BAD_REQUESTS = [
     {"op": "state", "game": "chocolate", "params": {"k": 3}, "pos": "10 9 5"},
     {"op": "state", "game": "chocolate", "pos": "ten"},
     {"op": "state", "game": "chocolate", "pos": [1, -2, 3]},
@@ -80,7 +81,10 @@ def test_parse_pos(text, pos):
     {"op": "nimsum", "heaps": list(range(40))},
     {"op": "ppositions", "k": 1, "max": 100},
     {"op": "fly"}, {"no": "op"}, None, [1, 2],
-])
+]
+
+
+@pytest.mark.parametrize("request_", BAD_REQUESTS)
 def test_bad_requests_give_one_line_errors(request_):
     answer = webapi.handle(request_)
     assert set(answer) == {"error"}
@@ -90,6 +94,35 @@ def test_bad_requests_give_one_line_errors(request_):
 def test_errors_in_japanese():
     answer = call(op="table", game="chocolate", max=199, lang="ja")
     assert "大きすぎ" in answer["error"]
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("request_", [r for r in BAD_REQUESTS if isinstance(r, dict)])
+def test_every_error_on_a_japanese_page_is_in_japanese(request_):
+    """The engine's own messages (bad positions, parameters, f) come in Japanese too."""
+    answer = webapi.handle({**request_, "lang": "ja"})
+    assert set(answer) == {"error"} and JAPANESE.search(answer["error"]), answer
+
+
+def test_engine_errors_in_both_languages():
+    request = {"op": "state", "game": "chocolate", "params": {"k": 3}, "pos": "10 9 5"}
+    assert call(**request)["error"] == "y = 9 is over its bound: y <= (x + z) // 3 = 5"
+    assert call(**request, lang="ja")["error"].startswith("y = 9 は上限を超えています")
+    step = {"op": "state", "game": "step", "params": {"f": "5-t"}, "pos": "0 3", "lang": "ja"}
+    assert "減少" in call(**step)["error"]
+
+
+@pytest.mark.parametrize("name,params,pos", GAMES)
+def test_theorem_names_in_the_page_language(name, params, pos):
+    f = grundy.game(name, **params).formula(pos)
+    for lang, theorem in (("en", f and f.theorem), ("ja", f and f.theorem_ja)):
+        state = call(op="state", game=name, params=params, pos=list(pos), lang=lang)
+        assert (state["formula"] and state["formula"]["theorem"]) == theorem
+    sized = {"nim": {"heaps": 3}, "rect": {"sides": 3}}.get(name, {})  # tables need a size
+    table = call(op="table", game=name, params={**params, **sized}, max=6, lang="ja")
+    assert table["theorem"] == (f and f.theorem_ja)
 
 
 def test_random_start():

@@ -32,15 +32,11 @@ def check_tables():
 def run_cli(*args):
     """(exit status, stdout, stderr) of the CLI run in-process."""
     out, err = io.StringIO(), io.StringIO()
-    # cli.run binds its default `out` to the sys.stdout of import time: point it here too.
-    defaults, cli.run.__defaults__ = cli.run.__defaults__, (out,)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             status = cli.main([str(a) for a in args])
         except SystemExit as stop:
             status = stop.code if isinstance(stop.code, int) else 1
-        finally:
-            cli.run.__defaults__ = defaults
     return status or 0, out.getvalue(), err.getvalue()
 
 

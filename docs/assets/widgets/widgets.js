@@ -323,15 +323,8 @@ class Widget {
   showMessage(text, isError = true) {
     this.message.hidden = !text;
     this.message.classList.toggle("gw-info", !isError);
-    this.message.replaceChildren();
-    if (!text) return;
-    if (!isError) {
-      this.message.textContent = text;
-      return;
-    }
-    // The engine's own messages are in English: mark them so on Japanese pages.
-    const english = this.lang === "ja" && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(text);
-    this.message.append(`${this.t("errorPrefix")} `, h("span", { lang: english ? "en" : null, text }));
+    // The engine's messages are already in the page's language (requests carry `lang`).
+    this.message.textContent = text && isError ? `${this.t("errorPrefix")} ${text}` : text;
   }
 
   clearMessage() {

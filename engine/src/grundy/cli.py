@@ -138,8 +138,10 @@ def _table(name: str, options: dict, out) -> None:
         out.write("\n]}\n")
 
 
-def run(argv: list[str], out=sys.stdout) -> int:
-    """Execute one command; returns the exit status (raises GameError on bad input)."""
+def run(argv: list[str], out=None) -> int:
+    """Execute one command, writing to `out` (default: the current sys.stdout); returns
+    the exit status (raises GameError on bad input)."""
+    out = out or sys.stdout
     command, name, options, coords = parse(argv)
     if command == "verify":
         if coords:

@@ -17,7 +17,18 @@ REFERENCE_CAP = 1_000_000
 
 
 class GameError(ValueError):
-    """A bad game name, bad parameters, or a request too large to compute."""
+    """A bad game name, bad parameters, or a request too large to compute.
+
+    `str(e)` is the English message; `e.message("ja")` the Japanese one when given.
+    """
+
+    def __init__(self, message: str, ja: str | None = None):
+        super().__init__(message)
+        self.ja = ja
+
+    def message(self, lang: str = "en") -> str:
+        """The message in Japanese when lang == "ja" and one exists, else in English."""
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 class PositionError(GameError):
@@ -55,6 +66,7 @@ class Formula:
     theorem: str
     kind: str = "grundy"
     expression: str = ""
+    theorem_ja: str = ""  # the theorem's name in Japanese
 
 
 _REGISTRY: dict[str, type["Game"]] = {}
@@ -79,7 +91,8 @@ def game(name: str, **params) -> "Game":
     from . import games  # noqa: F401  (registers the games)
 
     if name not in _REGISTRY:
-        raise GameError(f"unknown game {name!r} (known: {', '.join(_REGISTRY)})")
+        raise GameError(f"unknown game {name!r} (known: {', '.join(_REGISTRY)})",
+                        f"「{name}」というゲームはありません。")
     try:
         return _cached_game(name, tuple(sorted(params.items())))
     except TypeError:  # unhashable parameter values: build it uncached
@@ -91,15 +104,18 @@ def _cached_game(name: str, params: tuple) -> "Game":
     return _REGISTRY[name](**dict(params))
 
 
-def check_int(value, what: str, minimum: int = 0) -> int:
-    """`value` as an int >= minimum, or a GameError naming `what`."""
+def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:
+    """`value` as an int >= minimum, or a GameError naming `what` (`what_ja` in Japanese)."""
+    subject = f"{what} は" if what_ja is None else f"{what_ja}は"
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
         else:
-            raise GameError(f"{what} must be a whole number, got {value!r}")
+            raise GameError(f"{what} must be a whole number, got {value!r}",
+                            f"{subject}整数で指定してください。")
     if value < minimum:
-        raise GameError(f"{what} must be >= {minimum}, got {value}")
+        raise GameError(f"{what} must be >= {minimum}, got {value}",
+                        f"{subject} {minimum} 以上にしてください ({value} が指定されました)。")
     return value
 
 
@@ -117,6 +133,7 @@ class Game:
     """
 
     name: ClassVar[str] = ""
+    name_ja: ClassVar[str] = "このゲーム"  # the game's name in Japanese, for messages
     coords: tuple = ()
     variable_coords = False  # True when positions of any length are accepted (nim, rect)
 
@@ -145,12 +162,16 @@ class Game:
     def validate(self, pos) -> tuple:
         """`pos` as a tuple of ints, or PositionError saying what is wrong."""
         if isinstance(pos, (str, bytes)) or not isinstance(pos, Iterable):
-            raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}")
+            raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}",
+                                "局面は 0 以上の整数の並びで指定してください。")
         pos = tuple(pos)
         names = self.coords_for(pos)
         if len(pos) != len(names):
             raise PositionError(
-                f"{self.name} needs {len(names)} coordinates ({', '.join(names)}), got {len(pos)}")
+                f"{self.name} needs {len(names)} coordinates ({', '.join(names)}), got {len(pos)}",
+                f"{self.name_ja}の局面は {len(names)} 個の座標 "
+                f"({'、'.join(map(self.coord_ja, names))}) で指定してください "
+                f"({len(pos)} 個が指定されました)。")
         out = []
         for n, c in zip(names, pos):
             try:
@@ -158,9 +179,12 @@ class Game:
                     raise TypeError
                 c = operator.index(c)  # ints, also numpy integers
             except TypeError:
-                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}") from None
+                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}",
+                                    f"座標 {self.coord_ja(n)} は整数で指定してください。") from None
             if c < 0:
-                raise PositionError(f"coordinate {n} must be >= 0, got {c}")
+                raise PositionError(f"coordinate {n} must be >= 0, got {c}",
+                                    f"座標 {self.coord_ja(n)} は 0 以上にしてください "
+                                    f"({c} が指定されました)。")
             out.append(c)
         pos = tuple(out)
         self._check(pos)
@@ -169,6 +193,10 @@ class Game:
     def coords_for(self, pos: tuple) -> tuple:
         """Coordinate names for `pos` (games with a variable number of coordinates override)."""
         return self.coords
+
+    def coord_ja(self, name: str) -> str:
+        """A coordinate's name in Japanese messages (x, y, z stay as they are)."""
+        return name
 
     def _check(self, pos: tuple) -> None:
         """Raise PositionError if the (non-negative int) position breaks a game rule."""
@@ -196,7 +224,7 @@ class Game:
         """Every legal position with all coordinates <= limit (see grundy.table.Table)."""
         from .table import Table
 
-        return Table(self, check_int(limit, "limit"), backend=backend)
+        return Table(self, check_int(limit, "limit", what_ja="上限"), backend=backend)
 
     def table_size(self, limit: int) -> int:
         """How many positions `table(limit)` holds (cheap; used to refuse huge tables)."""
@@ -204,7 +232,7 @@ class Game:
 
     def index(self, limit: int):
         """The flat layout of the table for `limit` (see grundy.table)."""
-        raise GameError(f"{self.name} has no table layout")
+        raise GameError(f"{self.name} has no table layout", f"{self.name_ja}の表は作れません。")
 
     def kernel(self, limit: int, misere: bool = False, backend: str = "python"):
         """Flat array of values (Grundy, or misère 0 = P / 1 = N) in `index(limit)` order."""
@@ -246,7 +274,9 @@ class Game:
             box *= c + 1
         if box > REFERENCE_CAP:
             raise GameError(f"position too large to compute exactly here ({box:,} positions "
-                            f"below it; at most {REFERENCE_CAP:,})")
+                            f"below it; at most {REFERENCE_CAP:,})",
+                            f"局面が大きすぎて、ここでは正確に計算できません (その下に {box:,} "
+                            f"局面あります。上限は {REFERENCE_CAP:,} 局面)。")
 
     def outcome(self, pos, misere: bool = False) -> str:
         """"P" (the previous player wins) or "N" (the next player wins)."""

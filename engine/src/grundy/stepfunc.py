@@ -26,10 +26,13 @@ _CMPS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
 def ilog2(n: int) -> int:
     """floor(log2 n) for n >= 1."""
     if n < 1:
-        raise ValueError(f"ilog2 needs a positive argument, got {n}")
+        raise GameError(f"ilog2 needs a positive argument, got {n}",
+                        f"ilog2 の引数は 1 以上でなければなりません ({n} になりました)")
     return n.bit_length() - 1
 
 
+_NOT_ALLOWED_JA = ("f に使えない書き方が含まれています (使えるもの: 整数、t、+ - * // % **、"
+                   "比較、条件式 a if c else b、min、max、abs、ilog2)。")
 _FUNCS = {"min": (min, 2, None), "max": (max, 2, None), "abs": (abs, 1, 1), "ilog2": (ilog2, 1, 1)}
 
 
@@ -38,16 +41,20 @@ class StepFunction:
 
     def __init__(self, expr: str):
         if not isinstance(expr, str):
-            raise GameError(f"f must be an expression string in t, got {expr!r}")
+            raise GameError(f"f must be an expression string in t, got {expr!r}",
+                            "f は t の式 (文字列) で指定してください。")
         self.expr = expr.strip()
         if not self.expr:
-            raise GameError("f is empty: give an expression in t such as t//2")
+            raise GameError("f is empty: give an expression in t such as t//2",
+                            "f が空です: t//2 のような t の式を入力してください。")
         if len(self.expr) > MAX_LENGTH:
-            raise GameError(f"f is too long (at most {MAX_LENGTH} characters)")
+            raise GameError(f"f is too long (at most {MAX_LENGTH} characters)",
+                            f"f が長すぎます ({MAX_LENGTH} 文字まで)。")
         try:
             tree = ast.parse(self.expr, mode="eval")
         except SyntaxError:
-            raise GameError(f"f = {self.expr!r} is not a valid expression in t") from None
+            raise GameError(f"f = {self.expr!r} is not a valid expression in t",
+                            f"f = 「{self.expr}」は t の式として正しくありません。") from None
         for node in ast.walk(tree):
             self._allow(node)
         self._body = tree.body
@@ -70,27 +77,33 @@ class StepFunction:
               *_BINOPS, *_CMPS)
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool) or not isinstance(node.value, int):
-                raise GameError(f"f may only use whole-number literals, not {node.value!r}")
+                raise GameError(f"f may only use whole-number literals, not {node.value!r}",
+                                "f に書ける数は整数だけです。")
         elif isinstance(node, ast.Name):
             if node.id != "t" and node.id not in _FUNCS:
-                raise GameError(f"f may only use the variable t, not {node.id!r}")
+                raise GameError(f"f may only use the variable t, not {node.id!r}",
+                                f"f に使える変数は t だけです (「{node.id}」は使えません)。")
         elif isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else None
             if name not in _FUNCS or node.keywords:
-                raise GameError(f"f may only call {', '.join(_FUNCS)}")
+                raise GameError(f"f may only call {', '.join(_FUNCS)}",
+                                f"f で使える関数は {'、'.join(_FUNCS)} だけです。")
             _, least, most = _FUNCS[name]
             if len(node.args) < least or (most is not None and len(node.args) > most):
-                raise GameError(f"wrong number of arguments for {name} in f")
+                raise GameError(f"wrong number of arguments for {name} in f",
+                                f"f の中の {name} の引数の個数が正しくありません。")
         elif not isinstance(node, ok):
             raise GameError(f"f may not use {type(node).__name__} (allowed: literals, t, "
-                            "+ - * // % **, comparisons, a if c else b, min, max, abs, ilog2)")
+                            "+ - * // % **, comparisons, a if c else b, min, max, abs, ilog2)",
+                            _NOT_ALLOWED_JA)
 
     def _eval(self, node, t: int) -> int:
         if isinstance(node, ast.Constant):
             return node.value
         if isinstance(node, ast.Name):
             if node.id != "t":
-                raise GameError(f"{node.id} must be called, e.g. {node.id}(t)")
+                raise GameError(f"{node.id} must be called, e.g. {node.id}(t)",
+                                f"{node.id} は {node.id}(t) のように呼び出してください")
             return t
         if isinstance(node, ast.UnaryOp):
             v = self._eval(node.operand, t)
@@ -98,9 +111,10 @@ class StepFunction:
         if isinstance(node, ast.BinOp):
             a, b = self._eval(node.left, t), self._eval(node.right, t)
             if isinstance(node.op, ast.Pow) and not 0 <= b <= MAX_EXPONENT:
-                raise ValueError(f"exponent {b} out of range 0..{MAX_EXPONENT}")
+                raise GameError(f"exponent {b} out of range 0..{MAX_EXPONENT}",
+                                f"指数 {b} が 0 以上 {MAX_EXPONENT} 以下の範囲にありません")
             if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0:
-                raise ValueError("division by zero")
+                raise GameError("division by zero", "0 で割っています")
             return self._bounded(_BINOPS[type(node.op)](a, b))
         if isinstance(node, ast.Compare):
             left = self._eval(node.left, t)
@@ -121,12 +135,12 @@ class StepFunction:
             return self._eval(node.body if self._eval(node.test, t) else node.orelse, t)
         if isinstance(node, ast.Call):
             return self._bounded(_FUNCS[node.func.id][0](*(self._eval(a, t) for a in node.args)))
-        raise GameError(f"f may not use {type(node).__name__}")
+        raise GameError(f"f may not use {type(node).__name__}", _NOT_ALLOWED_JA)
 
     @staticmethod
     def _bounded(v: int) -> int:
         if abs(v) > MAX_RESULT:
-            raise ValueError("a value in f is too large")
+            raise GameError("a value in f is too large", "途中の値が大きすぎます")
         return v
 
     def raw(self, t: int) -> int:
@@ -135,8 +149,10 @@ class StepFunction:
         if v is None:
             try:
                 v = self._eval(self._body, t)
-            except ValueError as e:
-                raise GameError(f"f = {self.expr!r} cannot be evaluated at t = {t}: {e}") from None
+            except GameError as e:
+                raise GameError(f"f = {self.expr!r} cannot be evaluated at t = {t}: {e}",
+                                f"f = 「{self.expr}」は t = {t} で計算できません: "
+                                f"{e.message('ja')}。") from None
             self._cache[t] = v
         return v
 
@@ -145,10 +161,15 @@ class StepFunction:
         for t in range(self._checked + 1, n + 1):
             v = self.raw(t)
             if v < 0:
-                raise GameError(f"f = {self.expr!r} is negative at t = {t} (f({t}) = {v})")
+                raise GameError(f"f = {self.expr!r} is negative at t = {t} (f({t}) = {v})",
+                                f"f = 「{self.expr}」は t = {t} で負になります (f({t}) = {v})。"
+                                "f の値は 0 以上でなければなりません。")
             if t and v < self.raw(t - 1):
                 raise GameError(f"f = {self.expr!r} decreases at t = {t} "
-                                f"(f({t - 1}) = {self.raw(t - 1)}, f({t}) = {v})")
+                                f"(f({t - 1}) = {self.raw(t - 1)}, f({t}) = {v})",
+                                f"f = 「{self.expr}」は t = {t} で減少しています "
+                                f"(f({t - 1}) = {self.raw(t - 1)}、f({t}) = {v})。"
+                                "f は減少しない関数でなければなりません。")
             self._checked = t
 
     def __call__(self, t: int) -> int:

@@ -160,7 +160,9 @@ class Table:
         size = game.table_size(limit)
         if size > TABLE_CAP:
             raise GameError(f"table too large: {size:,} positions "
-                            f"(at most {TABLE_CAP:,}); use a smaller limit")
+                            f"(at most {TABLE_CAP:,}); use a smaller limit",
+                            f"表が大きすぎます: {size:,} 局面 (上限は {TABLE_CAP:,} 局面)。"
+                            "座標の上限を小さくしてください。")
         self.index = game.index(limit)
         self.values = game.kernel(limit, False, backend)
         self._misere = None

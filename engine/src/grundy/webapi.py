@@ -7,11 +7,10 @@
 import functools
 import json
 import random
-import re
 
 import grundy
 from grundy import svg
-from grundy.core import Formula
+from grundy.core import Formula, GameError
 
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
@@ -39,6 +38,9 @@ MESSAGES = {
     "too_many_heaps": {"en": "At most {cap} heaps.", "ja": "山は {cap} 個までです。"},
     "heap_too_big": {"en": "Each heap must be between 0 and {cap:,}.",
                      "ja": "山の大きさは 0 以上 {cap:,} 未満にしてください。"},
+    "bad_params": {"en": "Bad parameters for this game: {names}.",
+                   "ja": "このゲームのパラメータが正しくありません: {names}。"},
+    "cannot": {"en": "{detail}", "ja": "この指定では計算できません。"},
 }
 
 
@@ -87,7 +89,13 @@ def _game(request):
     params = request.get("params") or {}
     if not isinstance(params, dict):
         raise RequestError(_message("bad_request", _lang(request)))
-    return _cached_game(_need(request, "game"), json.dumps(params, sort_keys=True))
+    name = _need(request, "game")
+    try:
+        return _cached_game(name, json.dumps(params, sort_keys=True))
+    except TypeError:  # a parameter the game does not take, or of an unusable type
+        if not isinstance(name, str):
+            raise
+        raise RequestError(_message("bad_params", _lang(request), names=", ".join(params))) from None
 
 
 @functools.lru_cache(maxsize=16)
@@ -110,33 +118,16 @@ def _pos_text(pos):
     return ",".join(str(c) for c in pos)
 
 
-# The engine names theorems in English; these rules say them in Japanese.
-THEOREMS_JA = [
-    (r"Seed (\d+), Theorems ([\d.]+) and ([\d.]+)", r"論文 \1 の定理 \2・\3"),
-    (r"Seed (\d+), Theorem ([\d.]+)", r"論文 \1 の定理 \2"),
-    (r"Seed (\d+), section (\d+), equation \((\d+)\)", r"論文 \1 の第 \2 節の式 (\3)"),
-    (r" with the bar of x squares \(section (\d+)\)", r"(x 個の正方形の棒つき、第 \1 節)"),
-    (r"Bouton's theorem \(Nim, (\d+)\)", r"ブートンの定理 (ニム、\1 年)"),
-    (r"Bouton's theorem \(each side is a Nim heap\)", "ブートンの定理 (各辺がニムの山)"),
-    (r"Wythoff \((\d+)\): P-positions \(floor\(n\*phi\), floor\(n\*phi\^2\)\)",
-     r"ワイソフ (\1 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)"),
-]
-
-
-def theorem_text(theorem, lang="en"):
-    """The theorem's name in the page language."""
-    if lang != "ja" or not theorem:
-        return theorem
-    for pattern, replacement in THEOREMS_JA:
-        theorem = re.sub(pattern, replacement, theorem)
-    return theorem
+def theorem_text(formula, lang="en"):
+    """The name of the formula's theorem in the page language."""
+    return formula.theorem_ja if lang == "ja" and formula.theorem_ja else formula.theorem
 
 
 def _formula(g, pos, lang="en"):
     f = g.formula(pos)
     if f is None:
         return None
-    return {"value": f.value, "theorem": theorem_text(f.theorem, lang), "kind": f.kind,
+    return {"value": f.value, "theorem": theorem_text(f, lang), "kind": f.kind,
             "expression": f.expression}
 
 
@@ -255,7 +246,7 @@ def op_table(request):
         if value == 0:
             p_positions.append(list(pos))
         if f is not None:
-            theorem = theorem or theorem_text(f.theorem, lang)
+            theorem = theorem or theorem_text(f, lang)
             if _disagrees(f, value):
                 mismatches.append(list(pos))
     return {"coords": list(g.coords), "rows": rows, "p_positions": p_positions,
@@ -295,17 +286,23 @@ OPS = {"state": op_state, "reply": op_reply, "random_start": op_random_start,
 
 def handle(request):
     """Answer one request dict; errors become {"error": "one-line message"}."""
-    if not isinstance(request, dict) or "op" not in request:
+    if not isinstance(request, dict):
         return {"error": _message("bad_request", "en")}
     lang = _lang(request)
+    if "op" not in request:
+        return {"error": _message("bad_request", lang)}
     op = OPS.get(request["op"])
     if op is None:
         return {"error": _message("unknown_op", lang, op=request["op"])}
     try:
         return op(request)
+    except GameError as exc:  # the engine's messages exist in both languages
+        text = exc.message(lang)
+    except RequestError as exc:
+        text = str(exc)
     except (ValueError, TypeError, KeyError, OverflowError, RecursionError) as exc:
-        text = " ".join(str(exc).split()) or type(exc).__name__
-        return {"error": text}
+        text = _message("cannot", lang, detail=str(exc) or type(exc).__name__)
+    return {"error": " ".join(text.split())}
 
 
 def handle_json(text):

@@ -58,6 +58,7 @@ class Chocolate(Game):
     diagonally on the right (z); a diagonal cut may lower y to (x + z) // k."""
 
     name = "chocolate"
+    name_ja = "三角形のチョコレート"
     coords = ("x", "y", "z")
 
     def __init__(self, k: int = 3):
@@ -67,8 +68,10 @@ class Chocolate(Game):
     def _check(self, pos):
         x, y, z = pos
         if y > (x + z) // self.k:
-            raise PositionError(f"y = {y} is over its bound: y <= (x + z) // {self.k} = "
-                                f"{(x + z) // self.k}")
+            top = (x + z) // self.k
+            raise PositionError(f"y = {y} is over its bound: y <= (x + z) // {self.k} = {top}",
+                                f"y = {y} は上限を超えています: y ≤ ⌊(x + z)/{self.k}⌋ = {top} "
+                                "でなければなりません。")
 
     def targets(self, pos):
         x, y, z, k = *pos, self.k
@@ -100,14 +103,15 @@ class Chocolate(Game):
     def formula(self, pos):
         x, y, z = self.validate(pos)
         if self.k == 3:
-            return Formula(x ^ y ^ z, "Seed 000, Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z")
+            return Formula(x ^ y ^ z, "Seed 000, Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z",
+                           "論文 000 定理 2.1 (k = 3)")
         if self.k == 1:
             if x and z:
                 value = (x - 1) ^ y ^ (z - 1)
             else:
                 value = 0 if pos == (0, 0, 0) else 1
             return Formula(value, "Seed 000, section 6, equation (33) (k = 1)", "outcome",
-                           "(x - 1) ^ y ^ (z - 1)")
+                           "(x - 1) ^ y ^ (z - 1)", "論文 000 第 6 節 式 (33) (k = 1)")
         return None
 
     def table_size(self, limit):

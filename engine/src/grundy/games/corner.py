@@ -85,6 +85,7 @@ class Wythoff(Corner):
     """Wythoff's game (Corner the Queen): left, up, or diagonally up-left, any distance."""
 
     name = "wythoff"
+    name_ja = "ワイソフのゲーム"
     piece = ("the Queen", "クイーン")
 
     def targets(self, pos):
@@ -99,7 +100,8 @@ class Wythoff(Corner):
         low = (n + isqrt(5 * n * n)) // 2
         return Formula(0 if (a, b) == (low, low + n) else 1,
                        "Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
-                       "outcome", "0 iff {x, y} = {floor(n*phi), floor(n*phi^2)}")
+                       "outcome", "0 iff {x, y} = {floor(n*phi), floor(n*phi^2)}",
+                       "ワイソフ (1907 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)")
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, True, 0, misere)
@@ -111,6 +113,7 @@ class Ryuoh(Corner):
     s + t <= p - 1 (p = 3: the Dragon King's rook moves plus one diagonal step)."""
 
     name = "ryuoh"
+    name_ja = "龍王ニム"
     piece = ("the Dragon King", "龍王")
 
     def __init__(self, p: int = 3):
@@ -128,7 +131,8 @@ class Ryuoh(Corner):
         x, y, p = *self.validate(pos), self.p
         return Formula((x + y) % p + p * ((x // p) ^ (y // p)),
                        f"Seed 001, Theorem 3.1 (p = {p})", "grundy",
-                       f"(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))")
+                       f"(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))",
+                       f"論文 001 定理 3.1 (p = {p})")
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)

@@ -34,10 +34,11 @@ class Nim(Game):
     """Take any number of counters from one heap."""
 
     name = "nim"
+    name_ja = "ニム"
 
     def __init__(self, heaps: int | None = None):
         if heaps is not None:
-            heaps = check_int(heaps, "heaps", 1)
+            heaps = check_int(heaps, "heaps", 1, "山の数")
             super().__init__(heaps=heaps)
         else:
             super().__init__()
@@ -55,9 +56,12 @@ class Nim(Game):
     def coords_for(self, pos):
         if self.heaps is None:
             if not pos:
-                raise PositionError("nim needs at least one heap")
+                raise PositionError("nim needs at least one heap", "ニムには山が 1 つ以上必要です。")
             return tuple(f"h{i}" for i in range(1, len(pos) + 1))
         return self.coords
+
+    def coord_ja(self, name):
+        return f"山{name[1:]}"
 
     def targets(self, pos):
         for i, c in enumerate(pos):
@@ -80,7 +84,7 @@ class Nim(Game):
         for c in pos:
             value ^= c
         return Formula(value, "Bouton's theorem (Nim, 1901)", "grundy",
-                       " ^ ".join(self.coords_for(pos)))
+                       " ^ ".join(self.coords_for(pos)), "ブートンの定理 (ニム、1901 年)")
 
     def _lookup_table(self, pos):
         if self.heaps is None:  # answer from the game with this many heaps
@@ -91,7 +95,8 @@ class Nim(Game):
 
     def _fixed(self) -> int:
         if self.heaps is None:
-            raise GameError("a nim table needs a fixed number of heaps (heaps=N)")
+            raise GameError("a nim table needs a fixed number of heaps (heaps=N)",
+                            "ニムの表を作るには山の数を決めてください。")
         return self.heaps
 
     def index(self, limit):
@@ -105,6 +110,7 @@ RECT_SIDES = {2: ("right", "up"), 3: ("left", "up", "right"), 4: ("left", "up", 
 _SIDE_WORDS = {"right": ("column", "右から{n}列"), "left": ("column", "左から{n}列"),
                "up": ("row", "上から{n}行"), "down": ("row", "下から{n}行")}
 _SIDE_EN = {"right": "the right", "left": "the left", "up": "the top", "down": "the bottom"}
+_SIDE_JA = {"right": "右", "left": "左", "up": "上", "down": "下"}
 
 
 @register
@@ -113,11 +119,13 @@ class Rect(Nim):
     cuts possible on one side (2 to 4 sides); each side is a Nim heap."""
 
     name = "rect"
+    name_ja = "長方形のチョコレート"
 
     def __init__(self, sides: int | None = None):
         Game.__init__(self, **({} if sides is None else {"sides": sides}))
         if sides is not None and (isinstance(sides, bool) or sides not in RECT_SIDES):
-            raise GameError(f"rect has 2, 3 or 4 sides, got {sides!r}")
+            raise GameError(f"rect has 2, 3 or 4 sides, got {sides!r}",
+                            "長方形のチョコレートの切れる辺の数は 2、3、4 のどれかです。")
         self.heaps = sides
         self._sized = {}
 
@@ -129,9 +137,15 @@ class Rect(Nim):
         if self.heaps is None:
             if len(pos) not in RECT_SIDES:
                 raise PositionError(f"rect needs 2, 3 or 4 coordinates (cuts per side), "
-                                    f"got {len(pos)}")
+                                    f"got {len(pos)}",
+                                    "長方形のチョコレートの局面は、切れる辺ごとの切れ目の数を "
+                                    f"2 個、3 個または 4 個並べて指定してください ({len(pos)} 個が"
+                                    "指定されました)。")
             return RECT_SIDES[len(pos)]
         return self.coords
+
+    def coord_ja(self, name):
+        return _SIDE_JA[name]
 
     def _describe(self, i, n, pos):
         side = self.coords_for(pos)[i]
@@ -141,9 +155,10 @@ class Rect(Nim):
     def formula(self, pos):
         f = super().formula(pos)
         return Formula(f.value, "Bouton's theorem (each side is a Nim heap)", "grundy",
-                       f.expression)
+                       f.expression, "ブートンの定理 (各辺がニムの山)")
 
     def _fixed(self):
         if self.heaps is None:
-            raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)")
+            raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)",
+                            "長方形のチョコレートの表を作るには切れる辺の数 (2、3、4) を決めてください。")
         return self.heaps

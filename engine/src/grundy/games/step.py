@@ -69,6 +69,7 @@ class Step(Game):
     the bottom of column 0.  Moves: cut rows off the top, or columns off the right."""
 
     name = "step"
+    name_ja = "階段チョコレート"
     coords = ("y", "z")
     with_x = False
 
@@ -82,7 +83,9 @@ class Step(Game):
     def _check(self, pos):
         y, z = self._yz(pos)
         if y > self.f(z):
-            raise PositionError(f"y = {y} is over its bound: y <= f(z) = f({z}) = {self.f(z)}")
+            raise PositionError(f"y = {y} is over its bound: y <= f(z) = f({z}) = {self.f(z)}",
+                                f"y = {y} は上限を超えています: y ≤ f(z) = f({z}) = {self.f(z)} "
+                                "でなければなりません。")
 
     def targets(self, pos):
         *x, y, z = pos
@@ -120,7 +123,9 @@ class Step(Game):
             names.append(n)
         theorem = "Seed 003, Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
                                                        if self.with_x else "")
-        return Formula(value, theorem, "grundy", " ^ ".join(names))
+        theorem_ja = "論文 003 定理 2.2・2.3" + (" (x 個の正方形の棒つき、定理 2.1)"
+                                                if self.with_x else "")
+        return Formula(value, theorem, "grundy", " ^ ".join(names), theorem_ja)
 
     def table_size(self, limit):
         if limit >= TABLE_CAP:
@@ -145,5 +150,6 @@ class Step3(Step):
     """CB(f, y, z) with a height-1 bar of x squares on the left: position {x, y, z}."""
 
     name = "step3"
+    name_ja = "棒つき階段チョコレート"
     coords = ("x", "y", "z")
     with_x = True
