@@ -55,6 +55,7 @@ CASES = {
     "f too long": (lambda: sf("t+" * MAX_LENGTH + "t"),
                    f"f is too long (at most {MAX_LENGTH} characters)", ()),
     "f invalid": (lambda: sf("t//"), "f = 't//' is not a valid expression in t", ()),
+    "f null byte": (lambda: sf("t\x00"), "f = 't\\x00' is not a valid expression in t", ()),
     "f literal": (lambda: sf("2.5*t"), "f may only use whole-number literals, not 2.5", ()),
     "f name": (lambda: sf("u+1"), "f may only use the variable t, not 'u'", ("u",)),
     "f call": (lambda: sf("print(t)"), "f may only call min, max, abs, ilog2", ()),

@@ -52,7 +52,7 @@ class StepFunction:
                             f"f が長すぎます ({MAX_LENGTH} 文字まで)。")
         try:
             tree = ast.parse(self.expr, mode="eval")
-        except SyntaxError:
+        except (SyntaxError, ValueError):  # ValueError: a null byte
             raise GameError(f"f = {self.expr!r} is not a valid expression in t",
                             f"f = 「{self.expr}」は t の式として正しくありません。") from None
         for node in ast.walk(tree):
@@ -78,7 +78,7 @@ class StepFunction:
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool) or not isinstance(node.value, int):
                 raise GameError(f"f may only use whole-number literals, not {node.value!r}",
-                                "f に書ける数は整数だけです。")
+                                "f に書ける定数は整数だけです。")
         elif isinstance(node, ast.Name):
             if node.id != "t" and node.id not in _FUNCS:
                 raise GameError(f"f may only use the variable t, not {node.id!r}",

@@ -68,7 +68,9 @@ class SumGame(Game):
         for f in fs:
             value ^= f.value
         return Formula(value, "Sprague-Grundy theorem (sum of " +
-                       "; ".join(f.theorem for f in fs) + ")", "grundy")
+                       "; ".join(f.theorem for f in fs) + ")", "grundy",
+                       theorem_ja="スプレイグ・グランディの定理 (和: " +
+                       "、".join(f.theorem_ja for f in fs) + ")")
 
     def table_size(self, limit):
         size = 1

@@ -370,8 +370,9 @@ def run(max_n: int | None = None, ids=None) -> list[Check]:
     return out
 
 
-def report(max_n: int | None = None, out=sys.stdout) -> int:
-    """Print every check with its bound; 1 if a theorem fails, else 0."""
+def report(max_n: int | None = None, out=None) -> int:
+    """Print every check with its bound (to stdout by default); 1 if a theorem fails, else 0."""
+    out = out or sys.stdout
     failed = False
     for c in run(max_n):
         out.write(f"[{c.status}] {c.id} ({c.kind}): {c.statement}\n")

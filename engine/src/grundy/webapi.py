@@ -44,7 +44,7 @@ MESSAGES = {
 }
 
 
-class RequestError(ValueError):
+class RequestError(GameError):
     """A bad request; the message is already in the request's language."""
 
 
@@ -298,8 +298,6 @@ def handle(request):
         return op(request)
     except GameError as exc:  # the engine's messages exist in both languages
         text = exc.message(lang)
-    except RequestError as exc:
-        text = str(exc)
     except (ValueError, TypeError, KeyError, OverflowError, RecursionError) as exc:
         text = _message("cannot", lang, detail=str(exc) or type(exc).__name__)
     return {"error": " ".join(text.split())}
