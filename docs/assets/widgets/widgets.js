@@ -309,6 +309,15 @@ class Widget {
     }
   }
 
+  /** Activate, then run `request`; null if it failed or a newer request came meanwhile. */
+  async callLatest(request) {
+    this.activate();
+    this.clearMessage();
+    const token = (this.token = (this.token || 0) + 1);
+    const data = await this.call(request);
+    return data && token === this.token ? data : null;
+  }
+
   showBusy(on) {
     if (!this.busyBox) {
       this.busyBox = h("div", { class: "gw-busy", hidden: true },
@@ -638,12 +647,9 @@ class TableWidget extends Widget {
   }
 
   async load() {
-    this.activate();
-    this.clearMessage();
-    const token = (this.token = (this.token || 0) + 1);
-    const data = await this.call({ op: "table", game: this.controls.game, params: this.controls.params,
-                                   max: Number(this.maxInput.value), compare: this.compareSelect.value });
-    if (!data || token !== this.token) return;
+    const data = await this.callLatest({ op: "table", game: this.controls.game, params: this.controls.params,
+                                         max: Number(this.maxInput.value), compare: this.compareSelect.value });
+    if (!data) return;
     this.data = data;
     this.compare = this.compareSelect.value;
     this.max = Number(this.maxInput.value);
@@ -775,11 +781,8 @@ class NimsumWidget extends Widget {
   }
 
   async compute() {
-    this.activate();
-    const token = (this.token = (this.token || 0) + 1);
-    const data = await this.call({ op: "nimsum", heaps: this.input.value.trim() });
-    if (!data || token !== this.token) return;
-    this.clearMessage();
+    const data = await this.callLatest({ op: "nimsum", heaps: this.input.value.trim() });
+    if (!data) return;
     const t = this.t;
     const width = data.total_binary.length;
     const ones = Array.from({ length: width }, (_, i) => data.binary.filter((b) => b[i] === "1").length);
@@ -831,13 +834,10 @@ class PViewerWidget extends Widget {
   }
 
   async load() {
-    this.activate();
-    this.clearMessage();
-    const token = (this.token = (this.token || 0) + 1);
     const k = Number(this.kInput.value);
     const max = Number(this.maxInput.value);
-    const data = await this.call({ op: "ppositions", k, max });
-    if (!data || token !== this.token) return;
+    const data = await this.callLatest({ op: "ppositions", k, max });
+    if (!data) return;
     this.points = data.points;
     this.k = k;
     this.max = max;
