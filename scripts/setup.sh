@@ -24,15 +24,11 @@ if ! stamp_ok .venv/.requirements.sha256 "$req_hash"; then
 fi
 
 # 2. The engine, editable, so the build and the tests use engine/src directly.
-if [[ -f engine/pyproject.toml ]]; then
-  eng_hash=$(hash_of engine/pyproject.toml)
-  if ! stamp_ok .venv/.engine.sha256 "$eng_hash" || ! $PY -c "import grundy" 2>/dev/null; then
-    echo "setup: pip install -e engine"
-    $PY -m pip install --quiet --no-build-isolation --no-deps -e engine
-    echo "$eng_hash" > .venv/.engine.sha256
-  fi
-else
-  echo "setup: engine/pyproject.toml not found yet; skipping the engine"
+eng_hash=$(hash_of engine/pyproject.toml)
+if ! stamp_ok .venv/.engine.sha256 "$eng_hash" || ! $PY -c "import grundy" 2>/dev/null; then
+  echo "setup: pip install -e engine"
+  $PY -m pip install --quiet --no-build-isolation --no-deps -e engine
+  echo "$eng_hash" > .venv/.engine.sha256
 fi
 
 # 3. npm assets (Pyodide, KaTeX, axe-core), exactly as locked.
@@ -48,15 +44,13 @@ if ! stamp_ok node_modules/.lock.sha256 "$lock_hash"; then
 fi
 
 # 4. The engine wheel for Pyodide, rebuilt when any engine source is newer.
-if [[ -f engine/pyproject.toml ]]; then
-  wheel=$(ls -t engine/dist/grundy-*-py3-none-any.whl 2>/dev/null | head -n1 || true)
-  if [[ -z $wheel ]] || [[ -n $(find engine/pyproject.toml engine/src -newer "$wheel" -type f -print -quit) ]]; then
-    echo "setup: building the engine wheel"
-    rm -f engine/dist/grundy-*.whl
-    log=$(mktemp)
-    $PY -m build --wheel --no-isolation --outdir engine/dist engine >"$log" 2>&1 || { cat "$log"; exit 1; }
-    rm -f "$log"
-  fi
+wheel=$(ls -t engine/dist/grundy-*-py3-none-any.whl 2>/dev/null | head -n1 || true)
+if [[ -z $wheel ]] || [[ -n $(find engine/pyproject.toml engine/src -newer "$wheel" -type f -print -quit) ]]; then
+  echo "setup: building the engine wheel"
+  rm -f engine/dist/grundy-*.whl
+  log=$(mktemp)
+  $PY -m build --wheel --no-isolation --outdir engine/dist engine >"$log" 2>&1 || { cat "$log"; exit 1; }
+  rm -f "$log"
 fi
 
 # 5. Chromium for the browser tests and screenshots (SETUP_SKIP_CHROMIUM=1: build only).
