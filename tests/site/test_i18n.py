@@ -1,0 +1,70 @@
+"""Both editions are complete: every page exists in English and Japanese, and the
+Japanese pages carry Japanese theme strings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import material
+
+from sitehtml import parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+# Our own English UI strings (mkdocs.yml, scripts/hooks.py) that must not leak into /ja/.
+OWN_ENGLISH_UI = ["Switch to dark mode", "Switch to light mode", "Source code (GitHub)", "Generator not available"]
+
+
+def _lesson_sources():
+    english = {p.name[: -len(".md")] for p in DOCS.glob("*.md") if not p.name.endswith(".ja.md")}
+    japanese = {p.name[: -len(".ja.md")] for p in DOCS.glob("*.ja.md")}
+    return english, japanese
+
+
+def test_every_english_page_has_a_japanese_counterpart():
+    english, japanese = _lesson_sources()
+    assert english, "no pages in docs/"
+    assert sorted(english - japanese) == []
+
+
+def test_every_japanese_page_has_an_english_counterpart():
+    english, japanese = _lesson_sources()
+    assert sorted(japanese - english) == []
+
+
+def test_built_editions_match(built_site):
+    english = {p.relative_to(built_site).as_posix() for p in built_site.glob("*/index.html") if p.parent.name != "ja"}
+    english.add("index.html")
+    japanese = {p.relative_to(built_site / "ja").as_posix() for p in (built_site / "ja").glob("**/index.html")}
+    assert english == japanese
+
+
+def _sitegen_english_strings() -> set[str]:
+    """The generators' fixed English sentences (scripts/sitegen/strings.py)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from sitegen.strings import STRINGS
+
+    return {t["en"] for t in STRINGS.values() if "{" not in t["en"] and t["en"] != t["ja"]}
+
+
+def _material_english_strings() -> set[str]:
+    """The English texts of Material's UI (its language file), minus single letters/symbols."""
+    source = Path(material.__file__).parent / "templates" / "partials" / "languages" / "en.html"
+    values = re.findall(r'"[\w.-]+"\s*:\s*"([^"]+)"', source.read_text(encoding="utf-8"))
+    return {v for v in values if re.search(r"[A-Za-z]{3}", v) and v not in {"ltr", "en"}}
+
+
+def test_japanese_pages_use_japanese_ui(built_site):
+    english_ui = _material_english_strings() | _sitegen_english_strings() | set(OWN_ENGLISH_UI)
+    problems = []
+    for path in sorted((built_site / "ja").rglob("index.html")):
+        info = parse_page(path)
+        name = path.relative_to(built_site)
+        if info.lang != "ja":
+            problems.append(f"{name}: <html lang={info.lang!r}>")
+        leaked = english_ui & (set(info.text_nodes) | set(info.attr_values))
+        problems.extend(f"{name}: English UI string {s!r}" for s in sorted(leaked))
+    assert not problems, "\n".join(problems[:50])
