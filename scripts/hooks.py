@@ -224,6 +224,8 @@ def on_page_content(html, page, config, files):
     html = re.sub(r"<p>(GRUNDYBLOCK\d{6})</p>", restore, html)
     if "GRUNDYBLOCK" in html:
         raise PluginError(f"{page.file.src_uri}: a ```grundy block's HTML ended up inside other text")
+    if page.file.src_uri.endswith(".ja.md"):  # the toc extension's permalink title is English only
+        html = html.replace('title="Permanent link"', 'title="この見出しへのリンク"')
     return html
 
 

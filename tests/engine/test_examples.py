@@ -52,7 +52,7 @@ def test_ryuoh_descriptions():
 
 def test_formulas_name_theorems():
     assert grundy.game("chocolate", k=3).formula((3, 1, 2)).theorem == \
-        "Seed 000, Theorem 2.1 (k = 3)"
+        "[M2012] Theorem 2.1 (k = 3)"
     f = grundy.game("ryuoh", p=3).formula((4, 5))
     assert (f.value, f.kind) == ((9) % 3 + 3 * (1 ^ 1), "grundy")
     assert grundy.game("chocolate", k=2).formula((1, 1, 1)) is None

@@ -14,7 +14,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Symbols and identifiers of the formulas (f's expression language included).
 ALLOWED = {"f", "t", "x", "y", "z", "k", "p", "min", "max", "abs", "ilog2",
-           "a", "b", "c", "if", "else"}
+           "a", "b", "c", "if", "else",
+           "M2012", "R1", "S"}  # citation keys of the site's reference list
 
 choc = grundy.game("chocolate", k=3)
 step = grundy.game("step", f="t//2")

@@ -52,14 +52,14 @@ STATEMENTS = {
              "5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち; "
              "Robin の {3, 6, 2} は N-position ({3, 1, 2} へ動けば勝ち)。"),
     "chocolate-k3": ("Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 "
-                     "(seed 000, Theorem 2.1).",
+                     "([M2012], Theorem 2.1).",
                      "三角形チョコレート k = 3: {x, y, z} が 後手必勝の局面 (P) であるのは x ^ y ^ z = 0 "
-                     "のとき、かつそのときに限る (論文 000 定理 2.1)。"),
+                     "のとき、かつそのときに限る ([M2012] 定理 2.1)。"),
     "chocolate-k1": ("Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 "
-                     "with x, z >= 1, or {0, 0, 0} (seed 000, section 6, equation (33)).",
+                     "with x, z >= 1, or {0, 0, 0} ([M2012], section 6, equation (33)).",
                      "y <= x + z のチョコレート (k = 1): 後手必勝の局面 (P) であるのは x, z >= 1 で "
                      "(x - 1) ^ y ^ (z - 1) = 0 のとき、または {0, 0, 0} のとき "
-                     "(論文 000 第 6 節 式 (33))。"),
+                     "([M2012] 第 6 節 式 (33))。"),
     "chocolate-odd-k": ("Conjecture: for k = 4m + 3 (k = 7, 11, 15), {x, y, z} with "
                         "y <= (x + z) // k is a P-position iff x ^ y ^ z = 0; for k = 4m + 1 "
                         "this formula is not exact.",
@@ -70,29 +70,29 @@ STATEMENTS = {
                          "fast tables agree with the reference DP, and x ^ y ^ z = 0 does not "
                          "describe the P-positions.",
                          "k が偶数 (未解決問題): 公式は知られておらず、計算データのみ。高速な表は"
-                         "参照 DP と一致し、x ^ y ^ z = 0 は 後手必勝の局面 (P) を表さない。"),
+                         "参照用の動的計画法 と一致し、x ^ y ^ z = 0 は 後手必勝の局面 (P) を表さない。"),
     "step-condition": ("Step chocolate CB(f, y, z): G = y ^ z for every position iff f "
                        "satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) "
-                       "(seed 003, Theorems 2.2 and 2.3), tested for f satisfying and "
+                       "([S], Theorems 2.2 and 2.3), tested for f satisfying and "
                        "violating the condition.",
                        "階段チョコレート CB(f, y, z): すべての局面で G = y ^ z となるのは f が条件 "
                        "z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たすとき、"
-                       "かつそのときに限る (論文 003 定理 2.2, 2.3)。条件を満たす f と満たさない "
+                       "かつそのときに限る ([S] 定理 2.2, 2.3)。条件を満たす f と満たさない "
                        "f で確かめた。"),
     "step3": ("Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 "
-              "when f satisfies the condition (seed 003, Theorem 2.1).",
+              "when f satisfies the condition ([S], Theorem 2.1).",
               "左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき "
-              "後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに限る (論文 003 定理 2.1)。"),
-    "wythoff-p": ("Wythoff's game: the P-positions are {floor(n phi), floor(n phi^2)} "
+              "後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([S] 定理 2.1)。"),
+    "wythoff-p": ("Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) "
                   "(Wythoff 1907).",
-                  "Wythoff のゲーム: 後手必勝の局面 (P) は {floor(n phi), floor(n phi^2)} (Wythoff 1907)。"),
+                  "ワイソフのゲーム: 後手必勝の局面 (P) は (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907)。"),
     "ryuoh": ("Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) "
-              "for p = 1..8 (seed 001, Theorem 3.1).",
+              "for p = 1..8 ([R1], Theorem 3.1).",
               "一般化された龍王 Nim: p = 1..8 について G(x, y) = (x + y) mod p + "
-              "p ((x // p) ^ (y // p)) (論文 001 定理 3.1)。"),
+              "p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。"),
     "sums": ("Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
              "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
-             "Sprague-Grundy の定理: 直和の Grundy 数は各成分の Grundy 数のニム和 "
+             "スプレイグ・グランディの定理: 直和の グランディ数は各成分の グランディ数のニム和 "
              "(チョコレート k = 2 + 龍王, 階段 + Wythoff, Nim + チョコレート k = 5)。"),
 }
 
@@ -233,11 +233,11 @@ def check_chocolate_odd_k(n):
     fails = {k: fail for k, (_, fail) in results.items() if fail is not None}
     total = sum(c for k, (c, _) in results.items() if k % 4 == 3)
     ok = all(results[k][1] is None for k in results if k % 4 == 3)
-    detail = ("Seed 000 (section 6) conjectures, for odd k, a P-position formula close to the "
+    detail = ("[M2012] (section 6) conjectures, for odd k, a P-position formula close to the "
               "k = 3 case without stating it. The candidate x ^ y ^ z = 0 was tested for "
               f"k = 5, 7, ..., 15: it holds (computed, not proved) for k = {holds}. "
               + " ".join(f"k = {k}: first counterexample {p}." for k, p in fails.items()))
-    detail_ja = ("論文 000 (第 6 節) は、k が奇数のとき 後手必勝の局面 (P) の式は k = 3 の場合に近いと"
+    detail_ja = ("[M2012] (第 6 節) は、k が奇数のとき 後手必勝の局面 (P) の式は k = 3 の場合に近いと"
                  "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
                  f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
                  + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))

@@ -103,15 +103,15 @@ class Chocolate(Game):
     def formula(self, pos):
         x, y, z = self.validate(pos)
         if self.k == 3:
-            return Formula(x ^ y ^ z, "Seed 000, Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z",
-                           "論文 000 定理 2.1 (k = 3)")
+            return Formula(x ^ y ^ z, "[M2012] Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z",
+                           "[M2012] 定理 2.1 (k = 3)")
         if self.k == 1:
             if x and z:
                 value = (x - 1) ^ y ^ (z - 1)
             else:
                 value = 0 if pos == (0, 0, 0) else 1
-            return Formula(value, "Seed 000, section 6, equation (33) (k = 1)", "outcome",
-                           "(x - 1) ^ y ^ (z - 1)", "論文 000 第 6 節 式 (33) (k = 1)")
+            return Formula(value, "[M2012] section 6, equation (33) (k = 1)", "outcome",
+                           "(x - 1) ^ y ^ (z - 1)", "[M2012] 第 6 節 式 (33) (k = 1)")
         return None
 
     def table_size(self, limit):

@@ -130,9 +130,9 @@ class Ryuoh(Corner):
     def formula(self, pos):
         x, y, p = *self.validate(pos), self.p
         return Formula((x + y) % p + p * ((x // p) ^ (y // p)),
-                       f"Seed 001, Theorem 3.1 (p = {p})", "grundy",
+                       f"[R1] Theorem 3.1 (p = {p})", "grundy",
                        f"(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))",
-                       f"論文 001 定理 3.1 (p = {p})")
+                       f"[R1] 定理 3.1 (p = {p})")
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)

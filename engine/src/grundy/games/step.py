@@ -121,9 +121,9 @@ class Step(Game):
         for c, n in zip(pos, self.coords):
             value ^= c
             names.append(n)
-        theorem = "Seed 003, Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
+        theorem = "[S] Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
                                                        if self.with_x else "")
-        theorem_ja = "論文 003 定理 2.2・2.3" + (" (x 個の正方形の棒つき、定理 2.1)"
+        theorem_ja = "[S] 定理 2.2・2.3" + (" (x 個の正方形の棒つき、定理 2.1)"
                                                 if self.with_x else "")
         return Formula(value, theorem, "grundy", " ^ ".join(names), theorem_ja)
 
