@@ -44,13 +44,13 @@ class Check:
 
 STATEMENTS = {
     "nim": ("Nim: G(a, b, c) = a ^ b ^ c (Bouton's theorem).",
-            "ニム: G(a, b, c) = a ^ b ^ c (Bouton の定理)。"),
+            "ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。"),
     "rect": ("Rectangular chocolate: each side is a Nim heap, G = xor of the cuts per side; "
              "the 5x3 bar (4, 2) is won by cutting to the 3x3 square (2, 2); "
              "Robin's {3, 6, 2} is an N-position (winning move to {3, 1, 2}).",
-             "長方形チョコレート: 各辺が Nim の山で G は各辺の切れる回数のニム和; "
+             "長方形チョコレート: 各辺がニムの山で G は各辺の切れる回数のニム和; "
              "5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち; "
-             "Robin の {3, 6, 2} は N-position ({3, 1, 2} へ動けば勝ち)。"),
+             "ロビンの {3, 6, 2} は先手必勝の局面 (N) ({3, 1, 2} へ動けば勝ち)。"),
     "chocolate-k3": ("Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 "
                      "([M2012], Theorem 2.1).",
                      "三角形チョコレート k = 3: {x, y, z} が 後手必勝の局面 (P) であるのは x ^ y ^ z = 0 "
@@ -85,15 +85,15 @@ STATEMENTS = {
               "後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([S] 定理 2.1)。"),
     "wythoff-p": ("Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) "
                   "(Wythoff 1907).",
-                  "ワイソフのゲーム: 後手必勝の局面 (P) は (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907)。"),
+                  "ワイソフのゲーム: 後手必勝の局面 (P) は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。"),
     "ryuoh": ("Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) "
               "for p = 1..8 ([R1], Theorem 3.1).",
-              "一般化された龍王 Nim: p = 1..8 について G(x, y) = (x + y) mod p + "
+              "一般化された龍王ニム: p = 1..8 について G(x, y) = (x + y) mod p + "
               "p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。"),
     "sums": ("Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
              "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
              "スプレイグ・グランディの定理: 直和の グランディ数は各成分の グランディ数のニム和 "
-             "(チョコレート k = 2 + 龍王, 階段 + Wythoff, Nim + チョコレート k = 5)。"),
+             "(チョコレート k = 2 + 龍王, 階段 + ワイソフ, ニム + チョコレート k = 5)。"),
 }
 
 
