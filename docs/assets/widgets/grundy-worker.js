@@ -24,7 +24,9 @@ async function boot() {
   const wheel = fetchWheel(); // downloads while Pyodide starts
   wheel.catch(() => {}); // its error is reported by the await below
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", VENDOR).href });
+  // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
+  const local = new URL("pyodide/", VENDOR).href;
+  const pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
   const bytes = await wheel;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
