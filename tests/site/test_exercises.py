@@ -1,0 +1,97 @@
+"""Exercise answers (```grundy answer blocks): the built pages show what the engine says,
+and the answers agree with an independent brute-force search of the rules."""
+
+from __future__ import annotations
+
+import html
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from sitegen import exercises  # noqa: E402
+
+DOCS = ROOT / "docs"
+BLOCK = re.compile(r"^( *)```grundy\n\1(answer [^\n]*)\n\1```", re.M)
+
+
+class Ctx:
+    def __init__(self, lang: str):
+        self.lang = lang
+
+
+def _blocks():
+    """(source page, arguments) of every answer block in the lessons."""
+    for src in sorted(DOCS.glob("*.md")):
+        for m in BLOCK.finditer(src.read_text(encoding="utf-8")):
+            words = shlex.split(m.group(2))[1:]
+            yield src, dict(w.split("=", 1) for w in words)
+
+
+def _built(site: Path, src: Path) -> Path:
+    name = src.name.removesuffix(".md")
+    lang = "ja" if name.endswith(".ja") else "en"
+    name = name.removesuffix(".ja")
+    base = site / "ja" if lang == "ja" else site
+    return base / ("" if name == "index" else name) / "index.html"
+
+
+def _text(fragment: str) -> str:
+    """Visible text of an HTML fragment, whitespace collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+BLOCKS = list(_blocks())
+
+
+def test_there_are_answer_blocks_in_both_languages():
+    pages = {src.name for src, _ in BLOCKS}
+    assert any(p.endswith(".ja.md") for p in pages) and any(not p.endswith(".ja.md") for p in pages)
+
+
+@pytest.mark.parametrize("src,args", BLOCKS, ids=[f"{s.name}:{a.get('pos', a.get('max'))}" for s, a in BLOCKS])
+def test_built_page_shows_the_engines_answer(built_site, src, args):
+    lang = "ja" if src.name.endswith(".ja.md") else "en"
+    expected = _text(exercises.answer(dict(args), Ctx(lang)))
+    page = _text(_built(built_site, src).read_text(encoding="utf-8"))
+    assert expected in page
+
+
+def _reference_outcome(game, pos, memo) -> str:
+    """P/N by brute force over game.targets (normal play), independent of the engine's tables."""
+    if pos not in memo:
+        memo[pos] = "N" if any(_reference_outcome(game, q, memo) == "P" for q in game.targets(pos)) else "P"
+    return memo[pos]
+
+
+@pytest.mark.parametrize("src,args", [(s, a) for s, a in BLOCKS
+                                      if a["ask"] == "winning-moves" and "pass" not in a
+                                      and "heap" not in a and "misere" not in a])
+def test_winning_moves_are_exactly_the_moves_to_p_positions(src, args):
+    params = {k: (v if k == "f" else int(v)) for k, v in args.items() if k in ("k", "p", "f", "heaps")}
+    game = grundy.game(args["game"], **params)
+    pos = game.validate(int(c) for c in args["pos"].split())
+    memo: dict = {}
+    wins = {q for q in game.targets(pos) if _reference_outcome(game, q, memo) == "P"}
+    shown = _text(exercises.answer(dict(args), Ctx("en")))
+    for q in set(game.targets(pos)):
+        assert (f"→ {{{', '.join(map(str, q))}}}" in shown) == (q in wins), q
+
+
+def test_pass_search_matches_small_cases_by_hand():
+    """One pass left in the whole game: an empty heap is a P-position (no moves, so no pass);
+    a heap of 1 an N-position (take it: the opponent cannot pass from the empty heap);
+    heaps {1, 1} an N-position (pass: the opponent faces plain {1, 1}, a P-position);
+    heaps {1, 2} a P-position (every move or the pass leaves the opponent a win)."""
+    nim1, nim2 = grundy.game("nim", heaps=1), grundy.game("nim", heaps=2)
+    assert exercises._value(nim1, (0,), None, True) == 0
+    assert exercises._value(nim1, (1,), None, True) != 0
+    assert exercises._value(nim2, (1, 1), None, True) != 0
+    assert exercises._value(nim2, (1, 2), None, True) == 0
