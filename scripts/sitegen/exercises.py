@@ -22,47 +22,50 @@ from .args import Args, position_text
 
 ASKS = ("outcome", "grundy", "winning-moves", "moves", "ppositions")
 
+# Every sentence of this generator: key -> (English, Japanese).
 STRINGS = {
-    "label": {"en": "Computed by the engine", "ja": "エンジンによる計算"},
-    "P": {"en": "{pos}{mode} is a P-position: the player to move loses against perfect play.",
-          "ja": "{pos}{mode} は P 局面です。次に動かす人は、相手が最善を尽くすと負けます。"},
-    "N": {"en": "{pos}{mode} is an N-position: the player to move wins.",
-          "ja": "{pos}{mode} は N 局面です。次に動かす人が勝てます。"},
-    "misere": {"en": " (misère play)", "ja": "（ミゼール）"},
-    "pass": {"en": " (the pass is still available)", "ja": "（パスはまだ使えます）"},
-    "grundy": {"en": "Grundy value: G{pos} = {g}.", "ja": "グランディ数: G{pos} = {g}。"},
-    "winning": {"en": "Every winning move ({n}):", "ja": "勝つ手のすべて（{n} 通り）:"},
-    "nowin": {"en": "No move wins: every move leads to an N-position.",
-              "ja": "勝つ手はありません。どの手も N 局面へ行きます。"},
-    "moves": {"en": "Every move ({n}):", "ja": "一手で行ける局面のすべて（{n} 通り）:"},
-    "pp": {"en": "The P-positions with every coordinate ≤ {max} ({n}):",
-           "ja": "どの座標も {max} 以下の P 局面（{n} 個）:"},
-    "pp.pass": {"en": "The P-positions with the pass still available, every coordinate ≤ {max} "
-                      "({n}; computed, not proved):",
-                "ja": "パスがまだ使える P 局面、どの座標も {max} 以下（{n} 個。計算結果で、証明ではありません）:"},
-    "pass.move": {"en": "pass (no pass is left after it)", "ja": "パスする（これでパスはなくなります）"},
-    "heap": {"en": "a Nim heap of {n}", "ja": "ニムの山 {n} 個"},
-    "in.heap": {"en": "in the heap: ", "ja": "山で: "},
-    "in.game": {"en": "in the bar: ", "ja": "板で: "},
-    "plus": {"en": "{pos} + {heap}", "ja": "{pos} + {heap}"},
+    "label": ("Computed by the engine",
+              "エンジンによる計算"),
+    "P": ("{pos}{mode} is a P-position: the player to move loses against perfect play.",
+              "{pos}{mode} は P 局面です。次に動かす人は、相手が最善を尽くすと負けます。"),
+    "N": ("{pos}{mode} is an N-position: the player to move wins.",
+              "{pos}{mode} は N 局面です。次に動かす人が勝てます。"),
+    "misere": (" (misère play)",
+              "（ミゼール）"),
+    "pass": (" (the pass is still available)",
+              "（パスはまだ使えます）"),
+    "grundy": ("Grundy value: G{pos} = {g}.",
+              "グランディ数: G{pos} = {g}。"),
+    "winning": ("Every winning move ({n}):",
+              "勝つ手のすべて（{n} 通り）:"),
+    "nowin": ("No move wins: every move leads to an N-position.",
+              "勝つ手はありません。どの手も N 局面へ行きます。"),
+    "moves": ("Every move ({n}):",
+              "一手で行ける局面のすべて（{n} 通り）:"),
+    "pp": ("The P-positions with every coordinate ≤ {max} ({n}):",
+              "どの座標も {max} 以下の P 局面（{n} 個）:"),
+    "pp.pass": ("The P-positions with the pass still available, every coordinate ≤ {max} "
+                "({n}; computed, not proved):",
+              "パスがまだ使える P 局面、どの座標も {max} 以下（{n} 個。計算結果で、証明ではありません）:"),
+    "pass.move": ("pass (no pass is left after it)",
+              "パスする（これでパスはなくなります）"),
+    "heap": ("a Nim heap of {n}",
+              "ニムの山 {n} 個"),
+    "in.heap": ("in the heap: ",
+              "山で: "),
+    "in.game": ("in the bar: ",
+              "板で: "),
 }
 
 
 def _t(key: str, lang: str, **fields) -> str:
-    return STRINGS[key][lang].format(**fields)
+    return STRINGS[key][lang == "ja"].format(**fields)
 
 
-class Position:
-    """What the directive asks about: a game position, maybe with a Nim heap and the pass flag."""
-
-    def __init__(self, game, pos: tuple, heap: int | None, passing: bool):
-        self.game, self.pos, self.heap, self.passing = game, pos, heap, passing
-
-    def name(self, lang: str) -> str:
-        text = position_text(self.pos)
-        if self.heap is not None:
-            text = _t("plus", lang, pos=text, heap=_t("heap", lang, n=self.heap))
-        return text
+def _name(pos: tuple, heap: int | None, lang: str) -> str:
+    """A position as the papers write it, followed by the Nim heap next to it, if any."""
+    text = position_text(pos)
+    return text if heap is None else f"{text} + {_t('heap', lang, n=heap)}"
 
 
 def _moves(game, pos: tuple, heap: int | None, passing: bool, lang: str):
@@ -100,8 +103,8 @@ def _listing(items: list[str]) -> str:
     return "<ul>\n" + "\n".join(f"<li>{escape(i)}</li>" for i in items) + "\n</ul>"
 
 
-def _move_item(desc: str, to: tuple, heap, passing: bool, lang: str) -> str:
-    return f"{desc} → {Position(None, to, heap, passing).name(lang)}"
+def _move_item(desc: str, to: tuple, heap, lang: str) -> str:
+    return f"{desc} → {_name(to, heap, lang)}"
 
 
 def _parse(a: Args):
@@ -128,19 +131,19 @@ def answer(args: dict[str, str], ctx) -> str:
     a.done()
     if misere and ask == "grundy":
         raise a.error("misère play has no Grundy values here: ask=outcome or winning-moves")
-    where = Position(game, pos, heap, passing)
+    where = _name(pos, heap, lang)
     outcome = _outcome(game, pos, heap, passing, misere)
     mode = (_t("misere", lang) if misere else "") + (_t("pass", lang) if passing else "")
-    head = _t(outcome, lang, pos=where.name(lang), mode=mode).replace("） は", "）は")
+    head = _t(outcome, lang, pos=where, mode=mode).replace("） は", "）は")
     if ask == "grundy":
-        head = _t("grundy", lang, pos=where.name(lang), g=_value(game, pos, heap, passing))
+        head = _t("grundy", lang, pos=where, g=_value(game, pos, heap, passing))
     if ask in ("grundy", "outcome"):
         return _block(f"<p>{escape(head)}</p>", lang)
     moves = _moves(game, pos, heap, passing, lang)
     if ask == "moves":
-        items = [_move_item(d, to, h, p, lang) for d, to, h, p in moves]
+        items = [_move_item(d, to, h, lang) for d, to, h, p in moves]
         return _block(f"<p>{escape(_t('moves', lang, n=len(items)))}</p>\n{_listing(items)}", lang)
-    wins = [_move_item(d, to, h, p, lang) for d, to, h, p in moves
+    wins = [_move_item(d, to, h, lang) for d, to, h, p in moves
             if _outcome(game, to, h, p, misere) == "P"]
     body = f"<p>{escape(head)}</p>\n"
     body += (f"<p>{escape(_t('winning', lang, n=len(wins)))}</p>\n{_listing(wins)}" if wins
