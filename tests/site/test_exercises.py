@@ -95,3 +95,28 @@ def test_pass_search_matches_small_cases_by_hand():
     assert exercises._value(nim1, (1,), None, True) != 0
     assert exercises._value(nim2, (1, 1), None, True) != 0
     assert exercises._value(nim2, (1, 2), None, True) == 0
+
+
+def test_two_heap_nim_with_a_pass_matches_the_proved_rule():
+    """The pass lesson proves: with the pass available, P-positions are {0, 0} and {2m - 1, 2m}."""
+    nim2 = grundy.game("nim", heaps=2)
+    for a in range(21):
+        for b in range(21):
+            rule = (a, b) == (0, 0) or (min(a, b) % 2 == 1 and max(a, b) == min(a, b) + 1)
+            assert (exercises._value(nim2, (a, b), None, True) == 0) == rule, (a, b)
+
+
+def test_misere_nim_matches_the_proved_rule():
+    """The misère lesson proves the classical rule; the engine's misère search agrees."""
+    nim3 = grundy.game("nim", heaps=3)
+    for pos in ((a, b, c) for a in range(8) for b in range(8) for c in range(8)):
+        big = max(pos) >= 2
+        rule = (pos[0] ^ pos[1] ^ pos[2]) == 0 if big else sum(pos) % 2 == 1
+        assert (nim3.outcome(pos, misere=True) == "P") == rule, pos
+
+
+def test_wythoff_rows_quoted_in_the_lesson_are_additively_periodic():
+    """Rows x = 1 and x = 2 have period 3 (and x = 3 period 6 from y = 8), for y <= 60."""
+    t = grundy.game("wythoff").table(60)
+    for x, period, start in ((1, 3, 0), (2, 3, 0), (3, 6, 8)):
+        assert all(t[(x, y + period)] == t[(x, y)] + period for y in range(start, 61 - period))
