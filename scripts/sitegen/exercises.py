@@ -108,9 +108,10 @@ def _move_item(desc: str, to: tuple, heap, lang: str) -> str:
 
 
 def _parse(a: Args):
+    # pass= is read first: the ordinary game is what the search below starts from.
+    passing = a.choice("pass", ("false", "true"), "false") == "true"
     game = a.game()
     misere = a.choice("misere", ("false", "true"), "false") == "true"
-    passing = a.choice("pass", ("false", "true"), "false") == "true"
     heap = a.integer("heap", lo=0, hi=64) if a.has("heap") else None
     if misere and (passing or heap is not None):
         raise a.error("misere=true takes no pass= or heap=")
