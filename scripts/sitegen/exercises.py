@@ -127,6 +127,8 @@ def answer(args: dict[str, str], ctx) -> str:
     if ask == "ppositions":
         limit = a.integer("max", 10, hi=24)
         a.done()
+        if misere:
+            raise a.error("misère P-positions are listed by the ppositions generator (misere=true)")
         return _block(_ppositions(game, limit, heap, passing, lang), lang)
     pos = a.position("pos", game)
     a.done()

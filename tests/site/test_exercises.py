@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from sitegen import exercises  # noqa: E402
+from sitegen.args import SitegenError  # noqa: E402
 
 DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^( *)```grundy\n\1(answer [^\n]*)\n\1```", re.M)
@@ -120,3 +121,17 @@ def test_wythoff_rows_quoted_in_the_lesson_are_additively_periodic():
     t = grundy.game("wythoff").table(60)
     for x, period, start in ((1, 3, 0), (2, 3, 0), (3, 6, 8)):
         assert all(t[(x, y + period)] == t[(x, y)] + period for y in range(start, 61 - period))
+
+
+@pytest.mark.parametrize("args", [
+    {"ask": "winning-moves", "game": "nim", "heaps": "2"},                       # no pos=
+    {"ask": "grundy", "game": "nim", "heaps": "2", "pos": "1 2", "misere": "true"},
+    {"ask": "ppositions", "game": "nim", "heaps": "2", "misere": "true"},
+    {"ask": "outcome", "game": "nim", "heaps": "2", "pos": "1 2", "pass": "true", "misere": "true"},
+    {"ask": "who", "game": "nim", "heaps": "2", "pos": "1 2"},
+    {"ask": "outcome", "game": "chocolate", "k": "3", "pos": "1 5 1"},          # 3y > x + z
+])
+def test_bad_directives_fail_with_one_line(args):
+    with pytest.raises(SitegenError) as e:
+        exercises.answer(args, Ctx("en"))
+    assert "\n" not in str(e.value) and str(e.value).startswith("grundy answer:")
