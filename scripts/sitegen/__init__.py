@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import figures, pictures, tables, verify_report, widgets_markup
 from .args import SitegenError
+from .exercises import answer
 
 GENERATORS = {
     "table": tables.table,
@@ -18,6 +19,7 @@ GENERATORS = {
     "picture": pictures.picture,
     "verify": verify_report.verify,
     "widget": widgets_markup.widget,
+    "answer": answer,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
