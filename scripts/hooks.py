@@ -6,7 +6,8 @@
   ``sitehooks.assets``);
 - Japanese pages: line breaks between Japanese characters joined, Japanese UI strings
   (``sitehooks.japanese``);
-- links under site_url's path made relative (``sitehooks.links``).
+- links under site_url's path made relative (``sitehooks.links``);
+- one search index per language, formulas as plain text (``sitehooks.search``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ SCRIPTS_DIR = str(Path(__file__).resolve().parent)
 if SCRIPTS_DIR not in sys.path:
     sys.path.insert(0, SCRIPTS_DIR)
 
-from sitehooks import fence, japanese, links  # noqa: E402
+from sitehooks import fence, japanese, links, search  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
 
 
@@ -47,3 +48,9 @@ def on_page_content(html, page, config, files):
 def on_post_page(output, page, config):
     """Make links under site_url's path relative to the page (after every other plugin)."""
     return links.make_relative(output, page.url, config.site_url)
+
+
+@event_priority(-200)
+def on_post_build(config):
+    """Split the search index by language (after the search and i18n plugins wrote it)."""
+    search.split_index(config.site_dir, search.language_prefixes(config))

@@ -3,6 +3,7 @@ page, root links made relative, Japanese line joining."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,7 +14,7 @@ from mkdocs.structure.files import Files
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from sitehooks import assets, fence, japanese, links, page  # noqa: E402
+from sitehooks import assets, fence, japanese, links, page, plainmath, search  # noqa: E402
 
 
 def test_parse_directive_with_quoted_values():
@@ -81,3 +82,37 @@ def test_japanese_line_breaks_are_joined():
     lines = ["## 表", "論文", "グランディ数は", "式で書けます。", "English line", "次の行", "- 項目", "  続き"]
     assert japanese.join_lines(lines) == [
         "## 表", "論文グランディ数は式で書けます。", "English line", "次の行", "- 項目続き"]
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    (r"Other inequalities: \(ky \le x + z\)", "Other inequalities: ky ≤ x + z"),
+    (r"\(y \le \lfloor (x + z)/k \rfloor\)", "y ≤ ⌊(x + z)/k⌋"),
+    (r"\(1/\varphi + 1/\varphi^2 = 1\)", "1/φ + 1/φ² = 1"),
+    (r"\(\frac{x+1}{2} \ne x_1\)", "(x+1)/2 ≠ x₁"),
+    (r"\(\{3, 4, 2\}\) and \(\mathcal{G}(x) = \operatorname{mex}\{1\}\)", "{3, 4, 2} and G(x) = mex{1}"),
+    (r"\(0 \le x &lt; 3\)", "0 ≤ x &lt; 3"),
+    (r"\[\binom{n}{k} \bmod 2\]", "C(n, k) mod 2"),
+])
+def test_formulas_become_plain_text(tex, text):
+    assert plainmath.strip_math(tex) == text
+
+
+def test_search_index_is_split_by_language_with_plain_titles_and_aliases(tmp_path):
+    (tmp_path / "search").mkdir()
+    docs = [{"location": "", "title": "Home", "text": ""},
+            {"location": "other/", "title": r"Other: \(k \le 2\)", "text": r"<p>\(x \oplus y\)</p>"},
+            {"location": "other/#a", "title": "A", "text": ""},
+            {"location": "ja/", "title": "ホーム", "text": ""},
+            {"location": "ja/other/", "title": "ほか", "text": ""}]
+    config = {"lang": ["en", "ja"], "fields": {"title": {"boost": 1000.0}}}
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}))
+    search.split_index(str(tmp_path), [("ja", "ja/"), ("en", "")])
+    assert not (tmp_path / "search" / "search_index.json").exists()
+    en = json.loads((tmp_path / "search" / "search_index.en.json").read_text())
+    ja = json.loads((tmp_path / "search" / "search_index.ja.json").read_text())
+    assert en["config"]["lang"] == ["en"] and ja["config"]["lang"] == ["en", "ja"]
+    assert "alias" in ja["config"]["fields"]
+    assert [d["location"] for d in en["docs"]] == ["", "other/", "other/#a"]
+    assert en["docs"][1]["title"] == "Other: k ≤ 2" and en["docs"][1]["text"] == "<p>x ⊕ y</p>"
+    assert en["docs"][1]["alias"] == "ほか" and "alias" not in en["docs"][2]
+    assert [(d["location"], d["alias"]) for d in ja["docs"]] == [("ja/", "Home"), ("ja/other/", "Other: k ≤ 2")]
