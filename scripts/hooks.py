@@ -7,7 +7,8 @@
 - Japanese pages: line breaks between Japanese characters joined, Japanese UI strings
   (``sitehooks.japanese``);
 - links under site_url's path made relative (``sitehooks.links``);
-- one search index per language, formulas as plain text (``sitehooks.search``).
+- one search index per language, formulas as plain text (``sitehooks.search``);
+- the 404 page in the default language, linking to the home pages (``sitehooks.notfound``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ SCRIPTS_DIR = str(Path(__file__).resolve().parent)
 if SCRIPTS_DIR not in sys.path:
     sys.path.insert(0, SCRIPTS_DIR)
 
-from sitehooks import fence, japanese, links, search  # noqa: E402
+from sitehooks import fence, japanese, links, notfound, search  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
 
 
@@ -48,6 +49,17 @@ def on_page_content(html, page, config, files):
 def on_post_page(output, page, config):
     """Make links under site_url's path relative to the page (after every other plugin)."""
     return links.make_relative(output, page.url, config.site_url)
+
+
+def on_pre_template(template, template_name, config):
+    """The 404 page's language links go to the home pages."""
+    notfound.home_links(template_name, config)
+    return template
+
+
+def on_post_template(output_content, template_name, config):
+    """Only the default language writes 404.html."""
+    return notfound.default_language_only(output_content, template_name, config)
 
 
 @event_priority(-200)
