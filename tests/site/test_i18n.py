@@ -12,9 +12,8 @@ from sitehtml import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-# Our own English UI strings (mkdocs.yml, scripts/hooks.py) that must not leak into /ja/.
-OWN_ENGLISH_UI = ["Switch to dark mode", "Switch to light mode", "Source code (GitHub)", "Generator not available",
-                  "Permanent link"]
+# Our own English UI strings (mkdocs.yml, the toc permalinks) that must not leak into /ja/.
+OWN_ENGLISH_UI = ["Switch to dark mode", "Switch to light mode", "Source code (GitHub)", "Permanent link"]
 
 
 def _lesson_sources():

@@ -82,3 +82,9 @@ def test_search_screenshots(open_page, device, edition, query):
     search(page, query)
     page.wait_for_timeout(300)
     page.screenshot(path=SHOTS / f"search-{edition.strip('/') or 'en'}-{device}.png")
+
+
+def test_a_page_opened_from_a_result_highlights_the_words(open_page):
+    page = open_page("ja/sierpinski/?h=パスカル")
+    page.locator("mark").first.wait_for(timeout=60_000)
+    assert [u.rsplit("/", 1)[1] for u in index_requests(page)] == ["search_index.ja.json"]

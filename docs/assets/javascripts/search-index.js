@@ -1,7 +1,8 @@
 // Material's search downloads search/search_index.json as each page loads. This script
 // (loaded before Material's bundle) makes that download wait until the reader opens the
 // search, and asks instead for the index of the page's language,
-// search/search_index.<lang>.json (written by scripts/sitehooks/search.py).
+// search/search_index.<lang>.json (written by scripts/sitehooks/search.py). A page opened
+// from a search result (?h=words, search.highlight) needs the index at once.
 (function () {
   "use strict";
   var INDEX = /search_index\.json$/;
@@ -20,6 +21,7 @@
     }
     document.addEventListener("focusin", check, true);
     document.addEventListener("change", check, true);
+    if (new URLSearchParams(location.search).has("h")) resolve();
   });
 
   XMLHttpRequest.prototype.open = function (method, url) {
