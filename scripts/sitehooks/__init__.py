@@ -6,4 +6,6 @@
 - ``fence``: the ```grundy directive as a pymdownx.superfences custom fence.
 - ``japanese``: Japanese pages: line breaks between Japanese characters, UI strings.
 - ``links``: root-absolute links made relative, so the site works under any sub-path.
+- ``search``: one search index per language, formulas as plain text (``plainmath``).
+- ``notfound``: the 404 page in the default language, linking to the home pages.
 """
