@@ -1,11 +1,12 @@
 """Nim: each heap a stack of counters; a counter is the move that leaves
 exactly the counters below it."""
 
-from ._base import PALETTE, U, el
+from ._base import PALETTE, U, drawer, el
 
 GAP = 0.5 * U
 
 
+@drawer("nim")
 def heaps(game, pos, moves):
     """Stacks of counters side by side, heap sizes written underneath."""
     tall = max(pos, default=0)
