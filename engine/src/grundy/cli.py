@@ -40,7 +40,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (a UsageError), never usage text and exit."""
 
     def error(self, message):
-        raise UsageError(_plain(message, self.prog))
+        raise UsageError(_plain(message, self.prog.removeprefix("grundy ")))
 
 
 def _plain(message: str, where: str) -> str:
@@ -80,7 +80,6 @@ def _parser(command: str, cls=None) -> _Parser:
         p.add_argument(f"--{param.name}", action=_Once, default=None, metavar=param.kind.upper(),
                        help=f"{param.help.en} (default {param.default})")
     p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else argparse.SUPPRESS)
-    p.prog = prog
     return p
 
 
@@ -163,6 +162,9 @@ def _table(g, args, out) -> None:
     rows = (list(pos) + [v, "N" if m else "P"]
             for (pos, v), m in zip(t.items(), t.misere_values()))
     header = list(g.coords) + ["grundy", "misere"]
+    if getattr(args, "pass"):  # the positions where the pass is still available
+        rows = (r[:len(g.coords) - 1] + r[len(g.coords):] for r in rows if r[len(g.coords) - 1])
+        header.remove("pass")
     if fmt == "csv":
         out.write(",".join(header) + "\n")
         for r in rows:

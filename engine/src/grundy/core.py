@@ -174,6 +174,10 @@ class Game:
         """The game with a fixed number of coordinates (tables and sums need one)."""
         return self
 
+    def fixed_for(self, pos: tuple) -> "Game":
+        """The game with a fixed number of coordinates that has `pos` as a position."""
+        return self
+
     def label(self) -> Text:
         """The game's name with its parameters, to use inside a sentence."""
         return (self.phrase or self.title).format(**self.params)

@@ -9,6 +9,7 @@ with a pass, arXiv 1711.01411).
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 
 from .core import Game, Move, PositionError
 from .table import ListIndex, value_array
@@ -46,6 +47,14 @@ class PassGame(Game):
     def for_table(self) -> "PassGame":
         inner = self.inner.for_table()
         return self if inner is self.inner else PassGame(inner)
+
+    def fixed_for(self, pos):
+        inner = self.inner.fixed_for(pos[:-1])
+        return self if inner is self.inner else with_pass(inner)
+
+    def _lookup_table(self, pos):
+        fixed = self.fixed_for(pos)  # nim without a number of heaps: the sized game's table
+        return super()._lookup_table(pos) if fixed is self else fixed._lookup_table(pos)
 
     def coords_for(self, pos):
         return (*self.inner.coords_for(pos[:-1]), "pass")
@@ -116,5 +125,13 @@ class PassGame(Game):
 
 
 def with_pass(game: Game) -> PassGame:
-    """`game` played with one pass (positions get a last coordinate: 1 = pass available)."""
-    return game if isinstance(game, PassGame) else PassGame(game)
+    """`game` played with one pass (positions get a last coordinate: 1 = pass available).
+    Equal games give the same object, so that its tables are reused."""
+    if isinstance(game, PassGame):
+        return game
+    return _with_pass(game)
+
+
+@lru_cache(maxsize=16)
+def _with_pass(game: Game) -> PassGame:
+    return PassGame(game)

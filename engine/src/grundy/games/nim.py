@@ -91,12 +91,16 @@ class Nim(Game):
             moves.append(Move(to, self._describe(i, pos[i] - to[i], pos)))
         return moves
 
+    def fixed_for(self, pos):
+        if self.heaps is not None:
+            return self
+        if len(pos) not in self._sized:
+            self._sized[len(pos)] = self.sized(len(pos))
+        return self._sized[len(pos)]
+
     def _lookup_table(self, pos):
-        if self.heaps is None:  # answer from the game with this many heaps
-            if len(pos) not in self._sized:
-                self._sized[len(pos)] = self.sized(len(pos))
-            return self._sized[len(pos)]._lookup_table(pos)
-        return super()._lookup_table(pos)
+        fixed = self.fixed_for(pos)  # answer from the game with this many heaps
+        return super()._lookup_table(pos) if fixed is self else fixed._lookup_table(pos)
 
     def sized(self, n: int) -> "Nim":
         """The same game with n heaps (sides)."""
