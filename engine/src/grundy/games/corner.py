@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from array import array
+from itertools import product
 from math import isqrt
 
 from ..core import Game, Move, Theorem, always
 from ..params import Param
-from ..registry import register
+from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
+from ..verify import CheckSpec, box, check, first_mismatch, result, table_agrees
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -148,3 +150,38 @@ class Ryuoh(Corner):
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def check_wythoff(n):
+    n = 100 if n is None else n
+    g = game("wythoff")
+    count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
+                                  lambda p, v: (v == 0) == (g.formula(p).value == 0))
+    return result("wythoff-p", fail, count, box("x, y", n), table_agrees(g, min(n, 40), {}))
+
+
+WYTHOFF_SPEC = CheckSpec('wythoff-p', Text("Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
+    'ワイソフのゲーム: 後手必勝の局面 (P) は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。'), check_wythoff, 'theorem')
+
+def check_ryuoh(n):
+    n = 40 if n is None else n
+    total = 0
+    cond = (f"x, y <= {n} for p = 1, 2, ..., 8", f"p = 1, 2, ..., 8 で x, y <= {n}")
+    for p in range(1, 9):
+        g = game("ryuoh", p=p)
+        count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
+                                      lambda q, v: v == g.formula(q).value)
+        total += count
+        bad = table_agrees(g, min(n, 30), {})
+        if fail is not None or bad:
+            return result("ryuoh", fail, total, cond, bad)
+    return check("ryuoh", "holds", total, cond)
+
+
+RYUOH_SPEC = CheckSpec('ryuoh', Text('Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 ([R1], Theorem 3.1).',
+    '一般化された龍王ニム: p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。'), check_ryuoh, 'theorem')
+
+Wythoff.checks = (WYTHOFF_SPEC,)
+Ryuoh.checks = (RYUOH_SPEC,)
