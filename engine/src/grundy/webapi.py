@@ -165,9 +165,18 @@ def _play_pos(request):
     pos = g.validate(_full(g, parse_pos(_need(request, "pos"), lang), request))
     if max(pos, default=0) > PLAY_COORD_CAP:
         raise RequestError(_message("coord_too_big", lang, cap=PLAY_COORD_CAP))
-    if bool(request.get("misere")) or _grundy_formula(g, pos) is None:
-        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
+    if isinstance(g, SumGame) and not request.get("misere"):  # values add up by nim-sums
+        for c, part in zip(g.games, g.split(pos)):
+            _check_play_size(c, part, lang, misere=False)
+    else:
+        _check_play_size(g, pos, lang, bool(request.get("misere")))
     return g, pos
+
+
+def _check_play_size(g, pos, lang, misere):
+    """Refuse a position whose values need a table over PLAY_TABLE_CAP positions."""
+    if misere or _grundy_formula(g, pos) is None:
+        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
 
 
 def _grundy_formula(g, pos):
