@@ -140,7 +140,7 @@ def check_sums(n):
 SUMS_SPEC = CheckSpec("sums", Text(
     "Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
     "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
-    "スプレイグ・グランディの定理: 直和の グランディ数は各成分の グランディ数のニム和 "
+    "スプレイグ・グランディの定理: 直和のグランディ数は各成分のグランディ数のニム和 "
     "(チョコレート k = 2 + 龍王, 階段 + ワイソフ, ニム + チョコレート k = 5)。"), check_sums)
 
 

@@ -101,7 +101,7 @@ class Wythoff(Corner):
     name = "wythoff"
     title = Text("Wythoff's game", "ワイソフのゲーム")
     theorems = (Theorem(Text("Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
-                             "ワイソフ (1907 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)"),
+                             "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 iff {{x, y}} = {{floor(n*phi), floor(n*phi^2)}}", "outcome",
                         Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
     piece = ("the Queen", "クイーン")
@@ -162,8 +162,10 @@ def check_wythoff(n):
     return result("wythoff-p", fail, count, box("x, y", n), table_agrees(g, min(n, 40), {}))
 
 
-WYTHOFF_SPEC = CheckSpec('wythoff-p', Text("Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
-    'ワイソフのゲーム: 後手必勝の局面 (P) は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。'), check_wythoff, 'theorem')
+WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
+    "Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
+    'ワイソフのゲーム: P 局面 は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。'), check_wythoff)
+
 
 def check_ryuoh(n):
     n = 40 if n is None else n
@@ -180,8 +182,11 @@ def check_ryuoh(n):
     return check("ryuoh", "holds", total, cond)
 
 
-RYUOH_SPEC = CheckSpec('ryuoh', Text('Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 ([R1], Theorem 3.1).',
-    '一般化された龍王ニム: p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。'), check_ryuoh, 'theorem')
+RYUOH_SPEC = CheckSpec("ryuoh", Text(
+    'Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 '
+    '([R1], Theorem 3.1).',
+    '一般化された龍王ニム: p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。'), check_ryuoh)
+
 
 Wythoff.checks = (WYTHOFF_SPEC,)
 Ryuoh.checks = (RYUOH_SPEC,)

@@ -211,8 +211,13 @@ def check_step_condition(n):
     return check("step-condition", "holds", total, cond, ("; ".join(en) + ".", "。".join(ja) + "。"))
 
 
-STEP_CONDITION_SPEC = CheckSpec('step-condition', Text("Step chocolate CB(f, y, z): G = y ^ z for every position iff f satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) ([S], Theorems 2.2 and 2.3), tested for f satisfying and violating the condition.",
-    "階段チョコレート CB(f, y, z): すべての局面で G = y ^ z となるのは f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たすとき、かつそのときに限る ([S] 定理 2.2, 2.3)。条件を満たす f と満たさない f で確かめた。"), check_step_condition, 'theorem')
+STEP_CONDITION_SPEC = CheckSpec("step-condition", Text(
+    "Step chocolate CB(f, y, z): G = y ^ z for every position iff f satisfies z >> i == z' >> "
+    "i => f(z) >> (i-1) == f(z') >> (i-1) ([S], Theorems 2.2 and 2.3), tested for f satisfying "
+    'and violating the condition.',
+    "階段チョコレート CB(f, y, z): すべての局面で G = y ^ z となるのは f が条件 z >> i == z' >> i => f(z) >> (i-1) == "
+    "f(z') >> (i-1) を満たすとき、かつそのときに限る ([S] 定理 2.2, 2.3)。条件を満たす f と満たさない f で確かめた。"), check_step_condition)
+
 
 def check_step3(n):
     n = 24 if n is None else n
@@ -229,8 +234,12 @@ def check_step3(n):
     return check("step3", "holds", total, cond)
 
 
-STEP3_SPEC = CheckSpec('step3', Text('Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 when f satisfies the condition ([S], Theorem 2.1).',
-    '左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき 後手必勝の局面 (P) であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([S] 定理 2.1)。'), check_step3, 'theorem')
+STEP3_SPEC = CheckSpec("step3", Text(
+    'Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 when f '
+    'satisfies the condition ([S], Theorem 2.1).',
+    '左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき P 局面 であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([S] '
+    '定理 2.1)。'), check_step3)
+
 
 Step.checks = (STEP_CONDITION_SPEC,)
 Step3.checks = (STEP3_SPEC,)
