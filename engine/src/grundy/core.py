@@ -109,6 +109,19 @@ def always(game, pos) -> bool:
     return True
 
 
+def nim_sum(pos) -> int:
+    """The nim-sum (xor) of the coordinates."""
+    value = 0
+    for c in pos:
+        value ^= c
+    return value
+
+
+def coords_nim_sum(game, pos) -> int:
+    """A theorem's value: the nim-sum of the coordinates (Bouton's, Theorem 2.3 of [S], ...)."""
+    return nim_sum(pos)
+
+
 def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:
     """`value` as an int >= minimum, or a GameError naming `what` (`what_ja` in Japanese)."""
     subject = f"{what} は" if what_ja is None else f"{what_ja}は"

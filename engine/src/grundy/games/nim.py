@@ -5,19 +5,12 @@ from __future__ import annotations
 from array import array
 from itertools import product
 
-from ..core import Game, GameError, Move, PositionError, Theorem, always, plural
+from ..core import Game, GameError, Move, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
 from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
-
-
-def _xor(game, pos) -> int:
-    value = 0
-    for c in pos:
-        value ^= c
-    return value
 
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
@@ -51,7 +44,7 @@ class Nim(Game):
                     Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
     default_start = (3, 5, 7)
     theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
-                        "{xor}", "grundy", Text("always", "常に"), always, _xor),)
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -147,7 +140,7 @@ class Rect(Nim):
     default_start = (4, 2)
     theorems = (Theorem(Text("Bouton's theorem (each side is a Nim heap)",
                              "ブートンの定理 (各辺がニムの山)"),
-                        "{xor}", "grundy", Text("always", "常に"), always, _xor),)
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     @property
     def coords(self):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, plural
+from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
 from ..stepfunc import StepFunction
@@ -17,13 +17,6 @@ from ._backend import numpy_backend
 def _condition_holds(game, pos) -> bool:
     """The condition of [S] on f, on every z' < 2^bits(z) (so it covers the moves too)."""
     return game.f.satisfies_condition((1 << max(1, pos[-1].bit_length())) - 1)
-
-
-def _xor(game, pos) -> int:
-    value = 0
-    for c in pos:
-        value ^= c
-    return value
 
 
 SATISFYING_F = ("t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "3", "0")
@@ -102,7 +95,7 @@ class Step(Game):
     default_start = (2, 5)
     with_x = False
     theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3", "[S] 定理 2.2・2.3"), "{xor}", "grundy",
-                        CONDITION, _condition_holds, _xor),)
+                        CONDITION, _condition_holds, coords_nim_sum),)
 
     def __init__(self, **values):
         fn = StepFunction(values.get("f", STEP_F.default))
@@ -175,7 +168,7 @@ class Step3(Step):
     with_x = True
     theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3 with the bar of x squares (Theorem 2.1)",
                              "[S] 定理 2.2・2.3 (x 個の正方形の棒つき、定理 2.1)"),
-                        "{xor}", "grundy", CONDITION, _condition_holds, _xor),)
+                        "{xor}", "grundy", CONDITION, _condition_holds, coords_nim_sum),)
 
 
 # -- verification (grundy verify) ----------------------------------------
