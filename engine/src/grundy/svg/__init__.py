@@ -61,17 +61,22 @@ def _body(game, pos, moves):
 
 
 def _side_by_side(game, pos, moves):
-    """The components of a sum in a row, aligned at the top; data-to = the flat position."""
-    parts, x, top, height = [], 0.0, 0.0, 0.0
+    """The components of a sum in a row, centred vertically, "+" between them;
+    data-to = the flat position after the move."""
+    drawn = []
     for i, (g, part) in enumerate(zip(game.games, game.split(pos))):
         lift = (lambda i: lambda to: moves.lift(game._lift(pos, i, to)))(i)
-        (bx, by, bw, bh), body = _body(g, part, Moves(moves.lang, moves.interactive,
-                                                      moves.hints, lift))
-        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{-by:.2f})",
+        drawn.append(_body(g, part, Moves(moves.lang, moves.interactive, moves.hints, lift)))
+    height = max(max(box[3] for box, _ in drawn), U)
+    parts, x = [], 0.0
+    for i, ((bx, by, bw, bh), body) in enumerate(drawn):
+        if i:
+            parts.append(el("text", "+", x=x - GAP / 2, y=height / 2 + 0.3 * U, text_anchor="middle",
+                            fill="currentColor", font_size=f"{U:.0f}", font_family="sans-serif"))
+        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{(height - bh) / 2 - by:.2f})",
                         class_="component", data_component=str(i)))
         x += bw + GAP
-        height = max(height, bh)
-    return (0.0, top, max(x - GAP, U), max(height, U)), "".join(parts)
+    return (0.0, 0.0, max(x - GAP, U), height), "".join(parts)
 
 
 def draw(game, pos, *, lang="en", interactive=False, hints=None):
