@@ -78,7 +78,8 @@ def _parser(command: str, cls=None) -> _Parser:
                        help=text)
     for param in (cls.params if cls else ()):
         p.add_argument(f"--{param.name}", action=_Once, default=None, metavar=param.kind.upper(),
-                       help=f"{param.help.en} (default {param.default})")
+                       help=param.help.en + ("" if param.default is None
+                                             else f" (default {param.default})"))
     p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else argparse.SUPPRESS)
     return p
 
