@@ -113,22 +113,32 @@ def box(names: str, n: int) -> tuple[str, str]:
     return f"{names} <= {n}", f"{names} <= {n}"
 
 
+def each_holds(id_, cases, cond):
+    """The check of several games: `cases` yields (game, positions, expected(pos, G));
+    it holds when no position is a counterexample."""
+    total = 0
+    for g, positions, expected in cases:
+        count, fail = first_mismatch(g, positions, expected)
+        total += count
+        if fail is not None:
+            return result(id_, fail, total, cond)
+    return check(id_, "holds", total, cond)
+
+
 def check_sums(n):
     n = 5 if n is None else n
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
-    total = 0
     cond = (f"every coordinate <= {n} in the 3 sums", f"3 つの直和で各座標が {n} 以下")
-    for a, b in pairs:
-        s, cut = SumGame([a, b]), len(a.coords)
-        positions = (pa + pb for pa in a.table(n) for pb in b.table(n))
-        count, fail = first_mismatch(s, positions,
-                                      lambda p, v: v == a.grundy(p[:cut]) ^ b.grundy(p[cut:]))
-        total += count
-        if fail is not None:
-            return result("sums", fail, total, cond)
-    return check("sums", "holds", total, cond)
+
+    def cases():
+        for a, b in pairs:
+            cut = len(a.coords)
+            yield (SumGame([a, b]), (pa + pb for pa in a.table(n) for pb in b.table(n)),
+                   lambda p, v: v == a.grundy(p[:cut]) ^ b.grundy(p[cut:]))
+
+    return each_holds("sums", cases(), cond)
 
 
 SUMS_SPEC = CheckSpec("sums", Text(

@@ -176,9 +176,11 @@ def check_chocolate_k3(n):
 
 
 CHOCOLATE_K3_SPEC = CheckSpec("chocolate-k3", Text(
-    'Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 ([M2012], '
-    'Theorem 2.1).',
-    '三角形のチョコレート k = 3: {x, y, z} が P 局面 であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([M2012] 定理 2.1)。'), check_chocolate_k3)
+    "Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 ([M2012], "
+    "Theorem 2.1).",
+    "三角形のチョコレート k = 3:"
+    " {x, y, z} が P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る ([M2012] 定理 2.1)。"), check_chocolate_k3)
 
 
 def check_chocolate_k1(n):
@@ -195,10 +197,11 @@ def check_chocolate_k1(n):
 
 
 CHOCOLATE_K1_SPEC = CheckSpec("chocolate-k1", Text(
-    'Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 with x, z >= 1, or '
-    '{0, 0, 0} ([M2012], section 6, equation (33)).',
-    'y <= x + z のチョコレート (k = 1): P 局面 であるのは x, z >= 1 で (x - 1) ^ y ^ (z - 1) = 0 のとき、または {0, '
-    '0, 0} のとき ([M2012] 第 6 節 式 (33))。'), check_chocolate_k1)
+    "Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 with x, z >= "
+    "1, or {0, 0, 0} ([M2012], section 6, equation (33)).",
+    "y <= x + z のチョコレート (k = 1):"
+    " P 局面であるのは x, z >= 1 で (x - 1) ^ y ^ (z - 1) = 0 のとき、"
+    "または {0, 0, 0} のとき ([M2012] 第 6 節 式 (33))。"), check_chocolate_k1)
 
 
 def check_chocolate_odd_k(n):
@@ -214,7 +217,7 @@ def check_chocolate_odd_k(n):
               "k = 3 case without stating it. The candidate x ^ y ^ z = 0 was tested for "
               f"k = 5, 7, ..., 15: it holds (computed, not proved) for k = {holds}. "
               + " ".join(f"k = {k}: first counterexample {p}." for k, p in fails.items()))
-    detail_ja = ("[M2012] (第 6 節) は、k が奇数のとき P 局面 の式は k = 3 の場合に近いと"
+    detail_ja = ("[M2012] (第 6 節) は、k が奇数のとき P 局面の式は k = 3 の場合に近いと"
                  "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
                  f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
                  + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
@@ -224,10 +227,11 @@ def check_chocolate_odd_k(n):
 
 
 CHOCOLATE_ODD_K_SPEC = CheckSpec("chocolate-odd-k", Text(
-    'Conjecture: for k = 4m + 3 (k = 7, 11, 15), {x, y, z} with y <= (x + z) // k is a '
-    'P-position iff x ^ y ^ z = 0; for k = 4m + 1 this formula is not exact.',
-    '予想: k = 4m + 3 (k = 7, 11, 15) のとき、y <= (x + z) // k を満たす {x, y, z} が P 局面 であるのは x ^ y ^ '
-    'z = 0 のとき、かつそのときに限る。k = 4m + 1 ではこの式は正確ではない。'), check_chocolate_odd_k, "conjecture")
+    "Conjecture: for k = 4m + 3 (k = 7, 11, 15), {x, y, z} with y <= (x + z) // k is a "
+    "P-position iff x ^ y ^ z = 0; for k = 4m + 1 this formula is not exact.",
+    "予想: k = 4m + 3 (k = 7, 11, 15) のとき、"
+    "y <= (x + z) // k を満たす {x, y, z} が P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る。k = 4m + 1 ではこの式は正確ではない。"), check_chocolate_odd_k, "conjecture")
 
 
 def check_chocolate_even_k(n):
@@ -240,7 +244,7 @@ def check_chocolate_even_k(n):
         pp = len(game("chocolate", k=k).table(n).p_positions())
         en.append(f"k = {k}: {pp:,} P-positions among {count:,} positions; "
                   f"x ^ y ^ z = 0 first fails at {fail}")
-        ja.append(f"k = {k}: {count:,} 局面のうち P 局面 は {pp:,} 個; "
+        ja.append(f"k = {k}: {count:,} 局面のうち P 局面は {pp:,} 個; "
                   f"x ^ y ^ z = 0 は {fail} で初めて成り立たない")
     total = sum(c for c, _ in results.values())
     return check("chocolate-even-k", "counterexample", total,
@@ -249,9 +253,11 @@ def check_chocolate_even_k(n):
 
 
 CHOCOLATE_EVEN_K_SPEC = CheckSpec("chocolate-even-k", Text(
-    'Even k (open problem): no formula is known; computed data only. The fast tables agree '
-    'with the reference DP, and x ^ y ^ z = 0 does not describe the P-positions.',
-    'k が偶数 (未解決問題): 公式は知られておらず、計算データのみ。高速な表は参照用の動的計画法 と一致し、x ^ y ^ z = 0 は P 局面 を表さない。'), check_chocolate_even_k, "computation")
+    "Even k (open problem): no formula is known; computed data only. The fast tables agree "
+    "with the reference DP, and x ^ y ^ z = 0 does not describe the P-positions.",
+    "k が偶数 (未解決問題): 公式は知られておらず、計算データのみ。"
+    "高速な表は参照用の動的計画法と一致し、"
+    "x ^ y ^ z = 0 は P 局面を表さない。"), check_chocolate_even_k, "computation")
 
 
 Chocolate.checks = (CHOCOLATE_K3_SPEC, CHOCOLATE_K1_SPEC, CHOCOLATE_ODD_K_SPEC, CHOCOLATE_EVEN_K_SPEC)

@@ -164,7 +164,7 @@ def check_wythoff(n):
 
 WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
     "Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
-    'ワイソフのゲーム: P 局面 は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。'), check_wythoff)
+    "ワイソフのゲーム: P 局面は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。"), check_wythoff)
 
 
 def check_ryuoh(n):
@@ -183,9 +183,11 @@ def check_ryuoh(n):
 
 
 RYUOH_SPEC = CheckSpec("ryuoh", Text(
-    'Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 '
-    '([R1], Theorem 3.1).',
-    '一般化された龍王ニム: p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。'), check_ryuoh)
+    "Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 "
+    "([R1], Theorem 3.1).",
+    "一般化された龍王ニム:"
+    " p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。"
+    ""), check_ryuoh)
 
 
 Wythoff.checks = (WYTHOFF_SPEC,)

@@ -184,7 +184,7 @@ def check_nim(n):
 
 NIM_SPEC = CheckSpec("nim", Text(
     "Nim: G(a, b, c) = a ^ b ^ c (Bouton's theorem).",
-    'ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。'), check_nim)
+    "ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。"), check_nim)
 
 
 def check_rect(n):
@@ -209,12 +209,12 @@ def check_rect(n):
 
 
 RECT_SPEC = CheckSpec("rect", Text(
-    "Rectangular chocolate: each side is a Nim heap, G = xor of the cuts per side; the 5x3 bar "
-    "(4, 2) is won by cutting to the 3x3 square (2, 2); Robin's {3, 6, 2} is an N-position "
-    "(winning move to {3, 1, 2}).",
-    "長方形のチョコレート: 各辺がニムの山で G は各辺の切れる回数のニム和; "
-    "5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち; "
-    "ロビンの {3, 6, 2} は N 局面 ({3, 1, 2} へ動けば勝ち)。"), check_rect)
+    "Rectangular chocolate: each side is a Nim heap, G = xor of the cuts per side; the 5x3 "
+    "bar (4, 2) is won by cutting to the 3x3 square (2, 2); Robin's {3, 6, 2} is an "
+    "N-position (winning move to {3, 1, 2}).",
+    "長方形のチョコレート: 各辺がニムの山で G は各辺の切れる回数のニム和;"
+    " 5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち;"
+    " ロビンの {3, 6, 2} は N 局面 ({3, 1, 2} へ動けば勝ち)。"), check_rect)
 
 Nim.checks = (NIM_SPEC,)
 Rect.checks = (RECT_SPEC,)

@@ -10,7 +10,7 @@ from ..registry import game, register
 from ..stepfunc import StepFunction
 from ..table import ColumnIndex, column_starts, value_array, value_rule
 from ..text import Text
-from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
+from ..verify import CheckSpec, check, each_holds, first_mismatch, nim_sum, table_agrees
 from ._backend import numpy_backend
 
 
@@ -205,33 +205,30 @@ def check_step_condition(n):
 
 
 STEP_CONDITION_SPEC = CheckSpec("step-condition", Text(
-    "Step chocolate CB(f, y, z): G = y ^ z for every position iff f satisfies z >> i == z' >> "
-    "i => f(z) >> (i-1) == f(z') >> (i-1) ([S], Theorems 2.2 and 2.3), tested for f satisfying "
-    'and violating the condition.',
-    "階段チョコレート CB(f, y, z): すべての局面で G = y ^ z となるのは f が条件 z >> i == z' >> i => f(z) >> (i-1) == "
-    "f(z') >> (i-1) を満たすとき、かつそのときに限る ([S] 定理 2.2, 2.3)。条件を満たす f と満たさない f で確かめた。"), check_step_condition)
+    "Step chocolate CB(f, y, z): G = y ^ z for every position iff f satisfies z >> i == z' "
+    ">> i => f(z) >> (i-1) == f(z') >> (i-1) ([S], Theorems 2.2 and 2.3), tested for f "
+    "satisfying and violating the condition.",
+    "階段チョコレート CB(f, y, z):"
+    " すべての局面で G = y ^ z となるのは f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たすとき、"
+    "かつそのときに限る ([S] 定理 2.2, 2.3)。"
+    "条件を満たす f と満たさない f で確かめた。"), check_step_condition)
 
 
 def check_step3(n):
     n = 24 if n is None else n
-    total = 0
     cond = (f"x, z <= {n} for f = " + ", ".join(SATISFYING_F),
             "f = " + ", ".join(SATISFYING_F) + f" で x, z <= {n}")
-    for expr in SATISFYING_F:
-        g = game("step3", f=expr)
-        count, fail = first_mismatch(g, _step_positions(g, n, True),
-                                      lambda p, v: (v == 0) == (nim_sum(p) == 0))
-        total += count
-        if fail is not None:
-            return result("step3", fail, total, cond)
-    return check("step3", "holds", total, cond)
+    games = (game("step3", f=expr) for expr in SATISFYING_F)
+    return each_holds("step3", ((g, _step_positions(g, n, True),
+                                 lambda p, v: (v == 0) == (nim_sum(p) == 0)) for g in games), cond)
 
 
 STEP3_SPEC = CheckSpec("step3", Text(
-    'Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 when f '
-    'satisfies the condition ([S], Theorem 2.1).',
-    '左に x 個の棒を加えた階段チョコレート {x, y, z}: f が条件を満たすとき P 局面 であるのは x ^ y ^ z = 0 のとき、かつそのときに限る ([S] '
-    '定理 2.1)。'), check_step3)
+    "Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 when f "
+    "satisfies the condition ([S], Theorem 2.1).",
+    "左に x 個の棒を加えた階段チョコレート {x, y, z}:"
+    " f が条件を満たすとき P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る ([S] 定理 2.1)。"), check_step3)
 
 
 Step.checks = (STEP_CONDITION_SPEC,)
