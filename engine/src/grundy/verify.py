@@ -113,6 +113,21 @@ def box(names: str, n: int) -> tuple[str, str]:
     return f"{names} <= {n}", f"{names} <= {n}"
 
 
+def formula_holds(id_, g, positions, cond, table_limit):
+    """The check of the game's own formula (its first theorem that holds) against the
+    reference DP on `positions`, and of its fast tables up to `table_limit`."""
+    memo = {}
+
+    def agrees(pos, value):
+        f = g.formula(pos)
+        if f is None:
+            return False
+        return f.value == value if f.kind == "grundy" else (f.value == 0) == (value == 0)
+
+    count, fail = first_mismatch(g, positions, agrees, memo)
+    return result(id_, fail, count, cond, table_agrees(g, table_limit, memo))
+
+
 def each_holds(id_, cases, cond):
     """The check of several games: `cases` yields (game, positions, expected(pos, G));
     it holds when no position is a counterexample."""

@@ -9,7 +9,7 @@ from ..params import Param
 from ..registry import game, register
 from ..table import ColumnIndex, column_starts, value_rule
 from ..text import Text
-from ..verify import CheckSpec, box, check, first_mismatch, nim_sum, result, table_agrees
+from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, nim_sum, result, table_agrees
 from ._backend import numpy_backend
 
 
@@ -169,10 +169,8 @@ def _xor_counterexamples(ks, n):
 
 def check_chocolate_k3(n):
     n = 60 if n is None else n
-    g, memo = game("chocolate", k=3), {}
-    count, fail = first_mismatch(g, _chocolate_positions(3, n),
-                                  lambda p, v: (v == 0) == (nim_sum(p) == 0), memo)
-    return result("chocolate-k3", fail, count, box("x, z", n), table_agrees(g, min(n, 40), memo))
+    return formula_holds("chocolate-k3", game("chocolate", k=3), _chocolate_positions(3, n),
+                         box("x, z", n), min(n, 40))
 
 
 CHOCOLATE_K3_SPEC = CheckSpec("chocolate-k3", Text(
@@ -185,15 +183,8 @@ CHOCOLATE_K3_SPEC = CheckSpec("chocolate-k3", Text(
 
 def check_chocolate_k1(n):
     n = 30 if n is None else n
-    g, memo = game("chocolate", k=1), {}
-
-    def p_formula(p):
-        x, y, z = p
-        return p == (0, 0, 0) or (x >= 1 and z >= 1 and (x - 1) ^ y ^ (z - 1) == 0)
-
-    count, fail = first_mismatch(g, _chocolate_positions(1, n),
-                                  lambda p, v: (v == 0) == p_formula(p), memo)
-    return result("chocolate-k1", fail, count, box("x, z", n), table_agrees(g, min(n, 20), memo))
+    return formula_holds("chocolate-k1", game("chocolate", k=1), _chocolate_positions(1, n),
+                         box("x, z", n), min(n, 20))
 
 
 CHOCOLATE_K1_SPEC = CheckSpec("chocolate-k1", Text(

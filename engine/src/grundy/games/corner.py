@@ -11,7 +11,7 @@ from ..params import Param
 from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
-from ..verify import CheckSpec, box, check, first_mismatch, result, table_agrees
+from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, result, table_agrees
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -156,10 +156,8 @@ class Ryuoh(Corner):
 
 def check_wythoff(n):
     n = 100 if n is None else n
-    g = game("wythoff")
-    count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
-                                  lambda p, v: (v == 0) == (g.formula(p).value == 0))
-    return result("wythoff-p", fail, count, box("x, y", n), table_agrees(g, min(n, 40), {}))
+    return formula_holds("wythoff-p", game("wythoff"), product(range(n + 1), repeat=2),
+                         box("x, y", n), min(n, 40))
 
 
 WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
