@@ -279,14 +279,15 @@ def test_verify_admonitions(ctx):
     full = sitegen.render("verify", {"id": "all"}, ctx)
     if ctx.lang == "ja":  # the engine reports its bounds and details in Japanese too
         for c in verify_report.checks(ctx.cache_dir):
-            assert JAPANESE.search(c["bound_ja"]) and "positions" not in c["bound_ja"], c["bound_ja"]
-            assert not c["detail"] or JAPANESE.search(c["detail_ja"]), c["detail_ja"]
+            assert JAPANESE.search(c.bound.ja) and "positions" not in c.bound.ja, c.bound
+            assert not c.detail.en or JAPANESE.search(c.detail.ja), c.detail
     assert full.count('<div class="admonition ') == len(verify_report.checks(ctx.cache_dir))
     assert 'class="admonition info"' in full  # the conjecture and the computed data
 
 
 def test_a_failing_theorem_fails_the_build(tmp_path, monkeypatch):
-    failing = grundy.verify.Check("nim", "Nim", "ニム", "fails", "1 position", "broken")
+    failing = grundy.verify.Check("nim", grundy.Text("Nim", "ニム"), "fails",
+                                  grundy.Text("1 position", "1 局面"), grundy.Text("broken", "壊れている"))
     monkeypatch.setattr(grundy.verify, "run", lambda *a, **k: [failing])
     with pytest.raises(sitegen.SitegenError, match="FAILS"):
         sitegen.render("verify", {"id": "nim"}, FakeCtx("en", tmp_path))

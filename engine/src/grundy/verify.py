@@ -32,15 +32,12 @@ class Check:
     "counterexample" (a tested conjecture/candidate formula is false)."""
 
     id: str
-    statement: str
-    statement_ja: str
+    statement: Text
     status: str
-    bound: str
-    detail: str
+    bound: Text  # the positions checked
+    detail: Text  # the first counterexample or a comment ('' in both languages: none)
     kind: str = "theorem"  # "theorem", "conjecture" or "computation"
     seconds: float = 0.0
-    bound_ja: str = ""
-    detail_ja: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,10 +64,9 @@ def specs() -> dict[str, CheckSpec]:
 def check(id_, status, count, cond, detail=("", ""), kind="theorem"):
     """A Check; `cond` = (English, Japanese) description of the positions checked."""
     every = status == "holds"
-    bound = f"{'all ' if every else ''}{count:,} positions with {cond[0]}"
-    bound_ja = f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面"
-    statement = specs()[id_].statement
-    return Check(id_, statement.en, statement.ja, status, bound, detail[0], kind, 0.0, bound_ja, detail[1])
+    bound = Text(f"{'all ' if every else ''}{count:,} positions with {cond[0]}",
+                 f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面")
+    return Check(id_, specs()[id_].statement, status, bound, Text(*detail), kind)
 
 
 def result(id_, fail, count, cond, mismatch="", kind="theorem"):
@@ -183,7 +179,7 @@ def report(max_n: int | None = None, out=None) -> int:
         out.write(f"[{c.status}] {c.id} ({c.kind}): {c.statement}\n")
         verb = "holds for" if c.status == "holds" else "checked on"
         out.write(f"    {verb} {c.bound} ({c.seconds:.1f} s)\n")
-        if c.detail:
+        if c.detail.en:
             out.write(f"    {c.detail}\n")
         out.flush()
         failed |= c.status == "fails"
