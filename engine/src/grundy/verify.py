@@ -141,7 +141,7 @@ def check_sums(n):
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
-    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つの直和で各座標が {n} 以下")
+    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つのゲームの和で各座標が {n} 以下")
 
     def cases():
         for a, b in pairs:
@@ -155,8 +155,9 @@ def check_sums(n):
 SUMS_SPEC = CheckSpec("sums", Text(
     "Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
     "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
-    "スプレイグ・グランディの定理: 直和のグランディ数は各成分のグランディ数のニム和 "
-    "(チョコレート k = 2 + 龍王, 階段 + ワイソフ, ニム + チョコレート k = 5)。"), check_sums)
+    "スプレイグ・グランディの定理: ゲームの和のグランディ数は各成分のグランディ数のニム和 "
+    "(三角形のチョコレート k = 2 + 龍王ニム, 階段チョコレート + ワイソフのゲーム, "
+    "ニム + 三角形のチョコレート k = 5)。"), check_sums)
 
 
 def run(max_n: int | None = None, ids=None) -> list[Check]:
