@@ -17,7 +17,7 @@ export class NimsumElement extends GrundyWidget {
       clearTimeout(this.debounce);
       this.debounce = setTimeout(() => this.compute(), DEBOUNCE_MS);
     });
-    const form = h("form", { class: "gw-controls", onsubmit: (e) => { e.preventDefault(); this.compute(); } },
+    const form = h("form", { class: "gw-controls", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.compute(); } },
       field(t("heapSizes"), this.input),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("nimsum") }));
     this.replaceChildren(form, this.loader, this.message, this.status, this.output);

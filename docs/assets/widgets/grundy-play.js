@@ -47,7 +47,7 @@ export class PlayElement extends GrundyWidget {
       h("button", { type: "button", class: `md-button ${cls}`, text: label, onclick });
     this.undoButton = button("gw-undo", t("undo"), () => this.undo());
     this.undoButton.disabled = true;
-    const form = h("form", { class: "gw-controls",
+    const form = h("form", { class: "gw-controls", novalidate: true,
                              onsubmit: (e) => { e.preventDefault(); this.newGame(); } },
       this.controls.element,
       field(t("start"), this.startInput),
@@ -154,6 +154,7 @@ export class PlayElement extends GrundyWidget {
     this.misereBox.checked = setup.misere;
     this.passBox.checked = setup.pass;
     this.board.reset();
+    this.focusBoard = false;
     this.renderLog();
     this.render(state);
     if (!state.over && !this.humanToMove) await this.computerMove(token);
@@ -251,13 +252,25 @@ export class PlayElement extends GrundyWidget {
                    && this.dataset.turn === "you");
   }
 
-  /** Preview a move element (null: none); withConfirm adds the "Play this move" button. */
+  /** Preview a move element (null: none). withConfirm (a tap) adds the "Play this move"
+   *  button, and a tap anywhere outside the board and that button cancels. */
   select(moveElement, withConfirm = false) {
     const move = moveElement && this.moveTo(moveElement.getAttribute("data-to"), "move");
     this.selected = move ? moveElement : null;
     this.board.mark(this.selected);
     this.previewText.textContent = move ? this.t("preview", { text: move.text, pos: posText(move.to) }) : "";
     this.confirmButton.hidden = !(move && withConfirm);
+    this.outside?.abort();
+    if (move && withConfirm) {
+      this.outside = new AbortController();
+      document.addEventListener("pointerdown", (event) => {
+        if (!this.boardBox.contains(event.target) && event.target !== this.confirmButton) this.select(null);
+      }, { signal: this.outside.signal, capture: true });
+    }
+  }
+
+  detached() {
+    this.outside?.abort();
   }
 
   playSelected() {
@@ -265,7 +278,6 @@ export class PlayElement extends GrundyWidget {
   }
 
   boardMove(moveElement) {
-    this.focusBoard = true;
     this.humanMove(moveElement.getAttribute("data-to"), "move");
   }
 
@@ -277,7 +289,7 @@ export class PlayElement extends GrundyWidget {
     if (!this.canMove()) return;
     const move = this.moveTo(toText.replace(/\s/g, ""), kind);
     if (!move) return;
-    if (this.boardBox.contains(document.activeElement)) this.focusBoard = true;
+    this.focusBoard = true; // after every move, focus stays on the board
     this.select(null);
     this.play(move, "you");
   }
@@ -327,7 +339,7 @@ export class PlayElement extends GrundyWidget {
     if (this.focusBoard) {
       const first = human && !state.over && this.board.moves()[0];
       (first || this.boardBox).focus();
-      this.focusBoard = !state.over;
+      this.focusBoard = !human && !state.over; // until the computer has answered
     }
   }
 
@@ -340,8 +352,8 @@ export class PlayElement extends GrundyWidget {
     this.parts.replaceChildren(h("p", { class: "gw-logtitle", text: t("components") }),
       h("ul", {}, state.components.map((c) => h("li", { class: "gw-part" },
         `${c.title}: ${t("grundyValue")} `, h("strong", { class: "gw-part-grundy", text: c.grundy })))),
-      h("p", { class: "gw-parts-total" }, `${state.components.map((c) => c.grundy).join(" ⊕ ")} = `,
-        h("strong", { text: total }), ` (${t("componentsNimsum", { total })})`));
+      h("p", { class: "gw-parts-total" },
+        `${t("nimsum")}: ${state.components.map((c) => c.grundy).join(" ⊕ ")} = `, h("strong", { text: total })));
   }
 
   renderHints(state) {

@@ -24,7 +24,7 @@ export class PViewerElement extends GrundyWidget {
     this.angle.addEventListener("input", () => this.draw());
     this.canvas = h("canvas", { class: "gw-cloud", width: 520, height: 360, role: "img" });
     this.output = h("div", { class: "gw-cloud-box" }, this.fallback);
-    const form = h("form", { class: "gw-controls", onsubmit: (e) => { e.preventDefault(); this.load(); } },
+    const form = h("form", { class: "gw-controls", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.load(); } },
       field(this.kSpec.label[this.lang], this.kInput), field(t("max"), this.maxInput),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("show") }));
     const slider = h("div", { class: "gw-controls" }, field(t("angle"), this.angle), this.angleOut,

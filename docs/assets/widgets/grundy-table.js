@@ -45,7 +45,7 @@ export class TableElement extends GrundyWidget {
     this.slices = h("div", { class: "gw-slices" });
     this.output = h("div", { class: "gw-table-output" }, this.fallback);
     this.summary = h("p", { class: "gw-summary" });
-    const form = h("form", { class: "gw-controls", onsubmit: (e) => { e.preventDefault(); this.load(); } },
+    const form = h("form", { class: "gw-controls", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.load(); } },
       this.controls.element, field(t("size"), this.maxInput), field(t("view"), this.viewSelect),
       field(t("compare"), this.compareSelect),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("show") }));
