@@ -21,7 +21,7 @@ export function h(tag, attrs = {}, ...children) {
 let uid = 0;
 
 /** A fresh id for label/for and aria references. */
-export function newId(prefix = "gw") {
+function newId(prefix = "gw") {
   uid += 1;
   return `${prefix}-${uid}`;
 }
