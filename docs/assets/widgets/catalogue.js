@@ -37,7 +37,7 @@ export function checkGame(catalogue, game, params, t) {
   const known = new Set(entry.params.map((spec) => spec.name));
   const extra = Object.keys(params || {}).filter((name) => !known.has(name));
   if (extra.length) throw new Error(t("unknownParams", { game: entry.title[t.lang], names: extra.join(", ") }));
-  for (const spec of entry.params) {
+  for (const spec of entry.params.filter((p) => params[p.name] !== undefined)) { // absent: its default
     const problem = paramError(spec, params[spec.name], t);
     if (problem) throw new Error(`${entry.title[t.lang]}, ${spec.label[t.lang]}: ${problem}`);
   }
