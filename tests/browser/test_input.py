@@ -292,11 +292,9 @@ def test_attach_and_detach_release_listeners(watched, widget_urls):
 
 
 def test_loading_says_what_happens(watched, widget_urls):
-    w = watched()
+    """While Pyodide loads: what is loading, its size, and a progress bar; then it goes away."""
+    w, root = open_widget(watched, widget_urls, "nimsum")
     page = w.page
-    page.goto(widget_urls[("nimsum", "en")])
-    root = page.locator("grundy-nimsum").first
-    root.scroll_into_view_if_needed()
     page.wait_for_selector("grundy-nimsum .gw-loader:not([hidden]) progress", timeout=LOAD_MS)
     assert "about 14 MB" in root.locator(".gw-loader").inner_text()
     page.wait_for_function("el => el.dataset.total !== undefined", arg=root.element_handle(), timeout=LOAD_MS)
