@@ -1,20 +1,9 @@
-"""Every sentence the generators write, in English and Japanese."""
+"""Every sentence the generators write, in English and Japanese (the games' names come
+from the engine: `game.label()`, a grundy.Text)."""
 
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    # games
-    "game.nim": {"en": "Nim", "ja": "ニム"},
-    "game.rect": {"en": "the rectangular chocolate", "ja": "長方形のチョコレート"},
-    "game.chocolate": {"en": "the triangular chocolate (k = {k})",
-                       "ja": "三角形のチョコレート (k = {k})"},
-    "game.step": {"en": "the step chocolate CB(f, y, z) with f(t) = {f}",
-                  "ja": "階段状のチョコレート CB(f, y, z)、f(t) = {f}"},
-    "game.step3": {"en": "the step chocolate with a bar on the left, f(t) = {f}",
-                   "ja": "左に棒のついた階段状のチョコレート、f(t) = {f}"},
-    "game.wythoff": {"en": "Wythoff's game", "ja": "ワイソフのゲーム"},
-    "game.ryuoh": {"en": "generalized Ryuoh Nim (p = {p})", "ja": "一般化された龍王ニム (p = {p})"},
-    "game.ryuoh3": {"en": "Ryuoh Nim (p = 3)", "ja": "龍王ニム (p = 3)"},
     # tables
     "table.engine": {"en": "Grundy values of {game}, computed by the engine ({range}).",
                      "ja": "{game}のグランディ数 (エンジンで計算、{range})。"},

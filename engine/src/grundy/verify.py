@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from itertools import product
 
-from .core import game
+from .registry import game
 from .reference import reference_grundy
 from .sums import SumGame
 

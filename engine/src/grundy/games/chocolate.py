@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Formula, Game, Move, PositionError, check_int, plural, register
-from ..table import chocolate_index, value_rule
+from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, plural
+from ..params import Param
+from ..registry import register
+from ..table import ColumnIndex, column_starts, value_rule
+from ..text import Text
 from ._backend import numpy_backend
+
+
+def chocolate_index(k: int, limit: int) -> ColumnIndex:
+    """Layout of the chocolate table (grundy.table's column layout): outer (x, z),
+    column y <= min(limit, (x + z) // k); iteration order x, then z, then y."""
+    r = range(limit + 1)
+    return ColumnIndex(3, (0, 2), 1, limit,
+                       column_starts(min(limit, (x + z) // k) + 1 for x in r for z in r))
 
 
 def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
@@ -52,18 +63,33 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
     return out
 
 
+def _k1_value(x: int, y: int, z: int) -> int:
+    """The k = 1 formula: 0 exactly at the P-positions."""
+    if x and z:
+        return (x - 1) ^ y ^ (z - 1)
+    return 0 if (x, y, z) == (0, 0, 0) else 1
+
+
 @register
 class Chocolate(Game):
     """Triangular chocolate: moves cut diagonally on the left (x), horizontally (y),
     diagonally on the right (z); a diagonal cut may lower y to (x + z) // k."""
 
     name = "chocolate"
-    name_ja = "三角形のチョコレート"
+    title = Text("Triangular chocolate", "三角形のチョコレート")
+    phrase = Text("the triangular chocolate (k = {k})", "三角形のチョコレート (k = {k})")
+    params = (Param("k", "int", 3, 1, None, Text("k", "k"),
+                    Text("the slope: y <= (x + z) // k", "傾き: y ≤ ⌊(x + z)/k⌋")),)
     coords = ("x", "y", "z")
-
-    def __init__(self, k: int = 3):
-        self.k = check_int(k, "k", 1)
-        super().__init__(k=self.k)
+    default_start = (10, 5, 5)
+    theorems = (
+        Theorem(Text("[M2012] Theorem 2.1 (k = 3)", "[M2012] 定理 2.1 (k = 3)"), "x ^ y ^ z",
+                "outcome", Text("k = 3", "k = 3"), lambda g, pos: g.k == 3,
+                lambda g, pos: pos[0] ^ pos[1] ^ pos[2]),
+        Theorem(Text("[M2012] section 6, equation (33) (k = 1)", "[M2012] 第 6 節 式 (33) (k = 1)"),
+                "(x - 1) ^ y ^ (z - 1)", "outcome", Text("k = 1", "k = 1"),
+                lambda g, pos: g.k == 1, lambda g, pos: _k1_value(*pos)),
+    )
 
     def _check(self, pos):
         x, y, z = pos
@@ -97,22 +123,8 @@ class Chocolate(Game):
                 en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る"
             if v < y and (u < x or w < z):
                 en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
-            moves.append(Move(to, en, ja))
+            moves.append(Move(to, Text(en, ja)))
         return moves
-
-    def formula(self, pos):
-        x, y, z = self.validate(pos)
-        if self.k == 3:
-            return Formula(x ^ y ^ z, "[M2012] Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z",
-                           "[M2012] 定理 2.1 (k = 3)")
-        if self.k == 1:
-            if x and z:
-                value = (x - 1) ^ y ^ (z - 1)
-            else:
-                value = 0 if pos == (0, 0, 0) else 1
-            return Formula(value, "[M2012] section 6, equation (33) (k = 1)", "outcome",
-                           "(x - 1) ^ y ^ (z - 1)", "[M2012] 第 6 節 式 (33) (k = 1)")
-        return None
 
     def table_size(self, limit):
         if (limit + 1) ** 2 > TABLE_CAP:

@@ -4,10 +4,31 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Formula, Game, Move, PositionError, plural, register
+from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, plural
+from ..params import Param
+from ..registry import register
 from ..stepfunc import StepFunction
 from ..table import ColumnIndex, column_starts, value_array, value_rule
+from ..text import Text
 from ._backend import numpy_backend
+
+
+def _condition_holds(game, pos) -> bool:
+    """The condition of [S] on f, on every z' < 2^bits(z) (so it covers the moves too)."""
+    return game.f.satisfies_condition((1 << max(1, pos[-1].bit_length())) - 1)
+
+
+def _xor(game, pos) -> int:
+    value = 0
+    for c in pos:
+        value ^= c
+    return value
+
+
+STEP_F = Param("f", "expr", "t//2", None, None, Text("f(t)", "f(t)"),
+               Text("the step function, an expression in t", "階段の関数 (t の式)"))
+CONDITION = Text("f satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1)",
+                 "f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たす")
 
 
 def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False) -> array:
@@ -69,13 +90,20 @@ class Step(Game):
     the bottom of column 0.  Moves: cut rows off the top, or columns off the right."""
 
     name = "step"
-    name_ja = "階段チョコレート"
+    title = Text("Step chocolate", "階段チョコレート")
+    phrase = Text("the step chocolate CB(f, y, z) with f(t) = {f}",
+                  "階段チョコレート CB(f, y, z)、f(t) = {f}")
+    params = (STEP_F,)
     coords = ("y", "z")
+    default_start = (2, 5)
     with_x = False
+    theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3", "[S] 定理 2.2・2.3"), "{xor}", "grundy",
+                        CONDITION, _condition_holds, _xor),)
 
-    def __init__(self, f: str = "t//2"):
-        self.f = StepFunction(f)
-        super().__init__(f=self.f.expr)
+    def __init__(self, **values):
+        fn = StepFunction(values.get("f", STEP_F.default))
+        super().__init__(**{**values, "f": fn.expr})
+        self.f = fn
 
     def _yz(self, pos):
         return pos[-2:]
@@ -109,23 +137,8 @@ class Step(Game):
                     en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
             else:
                 en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}行切り取る"
-            moves.append(Move(to, en, ja))
+            moves.append(Move(to, Text(en, ja)))
         return moves
-
-    def formula(self, pos):
-        pos = self.validate(pos)
-        z = pos[-1]
-        if not self.f.satisfies_condition((1 << max(1, z.bit_length())) - 1):
-            return None
-        value, names = 0, []
-        for c, n in zip(pos, self.coords):
-            value ^= c
-            names.append(n)
-        theorem = "[S] Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
-                                                       if self.with_x else "")
-        theorem_ja = "[S] 定理 2.2・2.3" + (" (x 個の正方形の棒つき、定理 2.1)"
-                                                if self.with_x else "")
-        return Formula(value, theorem, "grundy", " ^ ".join(names), theorem_ja)
 
     def table_size(self, limit):
         if limit >= TABLE_CAP:
@@ -150,6 +163,12 @@ class Step3(Step):
     """CB(f, y, z) with a height-1 bar of x squares on the left: position {x, y, z}."""
 
     name = "step3"
-    name_ja = "棒つき階段チョコレート"
+    title = Text("Step chocolate with a bar", "棒つき階段チョコレート")
+    phrase = Text("the step chocolate with a bar on the left, f(t) = {f}",
+                  "左に棒のついた階段チョコレート、f(t) = {f}")
     coords = ("x", "y", "z")
+    default_start = (3, 2, 5)
     with_x = True
+    theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3 with the bar of x squares (Theorem 2.1)",
+                             "[S] 定理 2.2・2.3 (x 個の正方形の棒つき、定理 2.1)"),
+                        "{xor}", "grundy", CONDITION, _condition_holds, _xor),)

@@ -1,0 +1,53 @@
+"""A game's parameters: name, type, default, range and label, read from strings or JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .text import Text
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a game, e.g. `Param("k", "int", 3, 1, None, Text("k", "k"), ...)`.
+
+    kind "int" (a whole number in min..max; max None = no upper bound) or "expr" (a
+    formula in t, a string). default None: the parameter may be left out (e.g. nim's
+    heaps: then positions of any length are accepted)."""
+
+    name: str
+    kind: str
+    default: object
+    min: int | None
+    max: int | None
+    label: Text
+    help: Text
+
+    def parse(self, raw):
+        """`raw` (a string from a command line or a directive, or a JSON value) typed."""
+        from .core import check_int
+
+        if self.kind == "expr":
+            if not isinstance(raw, str):
+                raise _bad(self, raw)
+            return raw
+        value = check_int(raw, self.name, self.min or 0, self.label.ja)
+        if self.max is not None and value > self.max:
+            raise _bad(self, raw)
+        return value
+
+    def as_dict(self) -> dict:
+        """The parameter as the JSON facade's `games` operation lists it."""
+        return {"name": self.name, "type": self.kind, "default": self.default, "min": self.min,
+                "max": self.max, "label": self.label.as_dict(), "help": self.help.as_dict()}
+
+
+def _bad(param: Param, raw):
+    from .core import GameError
+
+    span = f"{param.min} to {param.max}" if param.max is not None else f">= {param.min}"
+    expected = "a formula in t" if param.kind == "expr" else f"a whole number {span}"
+    return GameError(f"{param.name} must be {expected}, got {raw!r}",
+                     f"{param.label.ja}は"
+                     + ("t の式" if param.kind == "expr" else f"{span.replace('to', '〜')} の整数")
+                     + "で指定してください。")
