@@ -7,11 +7,13 @@ alone) for the page language `ctx.lang`.
 
 from __future__ import annotations
 
+from . import exercise_markup
 from . import figures, pictures, tables, verify_report, widgets_markup
 from .args import SitegenError
 
 GENERATORS = {
     "table": tables.table,
+    "exercise": exercise_markup.exercise,
     "ppositions": tables.ppositions,
     "nimsum": tables.nimsum,
     "figure": figures.figure,
