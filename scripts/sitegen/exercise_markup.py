@@ -7,6 +7,12 @@ question and its answer, computed by the engine at build time, folded.
     exercise kind=grundy-value game=ryuoh p=3 pos="5 7"
     exercise kind=pn-table game=chocolate k=3 max=6    (the triangular bar with x + z <= 6)
     exercise kind=pn-table game=wythoff max=6          (two coordinates: a square table)
+    exercise kind=pn-table game=chocolate k=3 max=6 rules="x ^ y ^ z == 0 | x == z" check=30
+
+rules= (pn-table): candidate rules for the P-positions, in the coordinates' names with
+integers, + - * // % ^ & |, comparisons, and/or/not; the engine checks each at build
+time on the positions up to check= (default 24) and the reader sees whether it holds or
+the first position where it fails.
 
 find-move: any winning move is accepted (or "no move wins" at a P-position); the answer
 lists every winning move. pn-table: every position with coordinates <= max (for the
@@ -15,8 +21,10 @@ triangular chocolate, x + z <= max), one table per value of y when there are thr
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
+import operator
 from html import escape
 
 import grundy
@@ -28,6 +36,12 @@ from .pictures import picture_html
 
 KINDS = ("find-move", "grundy-value", "pn-table")
 MAX_TABLE = 12  # pn-table: the largest max= (the reader fills every cell by hand)
+MAX_CHECK = 60  # rules are checked on the positions up to this bound at most
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.BitXor: operator.xor,
+        ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.Eq: operator.eq,
+        ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+        ast.GtE: operator.ge}
 
 STRINGS = {
     "find-move": ("{Game}{mode}: find a winning move from {pos}, or decide that there is none.",
@@ -49,6 +63,12 @@ STRINGS = {
     "slice": ("y = {y}", "y = {y}"),
     "range.sum": ("x + z ≤ {max}", "x + z ≤ {max}"),
     "range.box": ("{coords} ≤ {max}", "{coords} ≤ {max}"),
+    "rules": ("Candidate rules for the P-positions, checked by the engine:",
+              "P 局面の規則の候補 (エンジンで確認):"),
+    "holds": ("holds for all {count} positions with {bound}",
+              "{bound} の {count} 個の局面すべてで成り立つ"),
+    "fails": ("fails at {pos} (the rule says {says}, the engine says {truth})",
+              "{pos} で成り立たない (規則では {says}、エンジンでは {truth})"),
 }
 
 
@@ -106,6 +126,80 @@ def grundy_value(game, pos: tuple, lang: str) -> tuple[str, str]:
             f"<p>{escape(_t('value', lang, pos=where, g=game.grundy(pos)))}</p>")
 
 
+def rule_function(a: Args, rule: str, names: tuple):
+    """A candidate rule ("x ^ y ^ z == 0") as a function of a position; only names,
+    integers, arithmetic, bitwise operators, comparisons and and/or/not are allowed."""
+    try:
+        tree = ast.parse(rule.strip(), mode="eval").body
+    except SyntaxError:
+        raise a.error(f"rules: {rule.strip()!r} is not an expression") from None
+
+    def value(node, env):
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name) and node.id in env:
+            return env[node.id]
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.left, env), value(node.right, env))
+        if isinstance(node, ast.Compare) and all(type(o) in _OPS for o in node.ops):
+            left, out = value(node.left, env), True
+            for op, right in zip(node.ops, node.comparators):
+                right = value(right, env)
+                out, left = out and _OPS[type(op)](left, right), right
+            return out
+        if isinstance(node, ast.BoolOp):
+            results = [bool(value(v, env)) for v in node.values]
+            return all(results) if isinstance(node.op, ast.And) else any(results)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            inner = value(node.operand, env)
+            return (not inner) if isinstance(node.op, ast.Not) else -inner
+        raise a.error(f"rules: {rule.strip()!r} may use only {', '.join(names)}, integers, "
+                      "+ - * // % ^ & |, comparisons and and/or/not")
+
+    def holds(pos):
+        try:
+            return bool(value(tree, dict(zip(names, pos))))
+        except ZeroDivisionError:
+            return False
+    holds(tuple(1 for _ in names))  # refuses a bad rule at once
+    return holds
+
+
+def check_rules(a: Args, game, raw: str, limit: int, lang: str) -> list[dict]:
+    """Each rule of `rules="... | ..."` against the engine on the positions up to `limit`."""
+    positions = table_positions(game, limit)
+    t = game.table(limit)
+    bound = _span(game, limit, lang)
+    out = []
+    for rule in (r.strip() for r in raw.split("|")):
+        if not rule:
+            raise a.error("rules: an empty rule (separate rules with |)")
+        says = rule_function(a, rule, game.coords)
+        bad = next((p for p in positions if says(p) != (t[p] == 0)), None)
+        entry = {"rule": rule, "holds": bad is None, "count": len(positions), "bound": bound}
+        if bad is not None:
+            entry.update(counterexample=list(bad), says="P" if says(bad) else "N",
+                         truth="P" if t[bad] == 0 else "N")
+        out.append(entry)
+    return out
+
+
+def _rules_html(rules: list[dict], lang: str) -> str:
+    items = []
+    for r in rules:
+        verdict = (_t("holds", lang, count=r["count"], bound=r["bound"]) if r["holds"] else
+                   _t("fails", lang, pos=position_text(r["counterexample"]), says=r["says"],
+                      truth=r["truth"]))
+        items.append(f"<li><code>{escape(r['rule'])}</code>: {escape(verdict)}</li>")
+    return f"<p>{escape(_t('rules', lang))}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>"
+
+
+def _span(game, limit: int, lang: str) -> str:
+    if game.name == "chocolate":
+        return _t("range.sum", lang, max=limit)
+    return _t("range.box", lang, coords=", ".join(game.coords), max=limit)
+
+
 def table_positions(game, limit: int) -> list[tuple]:
     """The positions of a pn-table: coordinates <= limit, and x + z <= limit for the
     triangular chocolate."""
@@ -134,10 +228,7 @@ def pn_table(game, limit: int, lang: str) -> tuple[str, str, str]:
     """(question, the blank table(s), folded answer: the filled table(s))."""
     positions = table_positions(game, limit)
     t = game.table(limit)
-    if game.name == "chocolate":
-        span = _t("range.sum", lang, max=limit)
-    else:
-        span = _t("range.box", lang, coords=", ".join(game.coords), max=limit)
+    span = _span(game, limit, lang)
 
     def blank(p):
         if p is None:
@@ -172,6 +263,11 @@ def exercise(args: dict[str, str], ctx) -> str:
         limit = a.integer("max", 6, hi=MAX_TABLE)
         data["max"] = str(limit)
         question, board, answer = pn_table(game, limit, lang)
+        if a.has("rules"):
+            check = a.integer("check", 24, lo=limit, hi=MAX_CHECK)
+            rules = check_rules(a, game, a.get("rules"), check, lang)
+            data["rules"] = json.dumps(rules, ensure_ascii=False)
+            answer += "\n" + _rules_html(rules, lang)
     else:
         pos = _position(a, game)
         data["pos"] = " ".join(map(str, _shown(game, pos)))
