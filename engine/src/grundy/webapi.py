@@ -7,6 +7,7 @@
 import functools
 import json
 import random
+import re
 
 import grundy
 from grundy import svg
@@ -86,6 +87,8 @@ def parse_pos(value, lang="en"):
 
 
 def _game(request):
+    if request.get("game") == "sum":
+        return _temp_sum(request)
     params = request.get("params") or {}
     if not isinstance(params, dict):
         raise RequestError(_message("bad_request", _lang(request)))
@@ -178,6 +181,8 @@ def _options(g, pos, misere, lang):
 
 def op_state(request):
     """Everything a play widget shows for one position."""
+    if request.get("pass") or request.get("game") == "sum":
+        return _temp_state(request)
     g, pos = _play_pos(request)
     lang, misere = _lang(request), bool(request.get("misere"))
     moves = _options(g, pos, misere, lang)
@@ -192,6 +197,8 @@ def op_state(request):
 
 def op_reply(request):
     """The perfect computer move: a winning move, else the move that takes the least."""
+    if request.get("pass"):
+        return _temp_reply(request)
     g, pos = _play_pos(request)
     moves = _options(g, pos, bool(request.get("misere")), _lang(request))
     move = next((m for m in moves if m["outcome"] == "P"), None)
@@ -280,7 +287,133 @@ def op_ppositions(request):
     return {"points": [list(pos) for pos in g.table(top).p_positions()]}
 
 
-OPS = {"state": op_state, "reply": op_reply, "random_start": op_random_start,
+# ---- TEMP (widgets branch): minimal games / pass / sum support until the engine helper's
+# version is merged. Drop this commit.
+
+_TEMP_INT = {"k": (3, 1, 30, "k", "k"), "p": (3, 1, 30, "p", "p"),
+             "heaps": (None, 1, 4, "Number of heaps", "山の数"),
+             "sides": (None, 2, 4, "Sides with cuts", "切れる辺の数")}
+_TEMP_GAMES = [
+    ("nim", "Nim", "ニム", ["heaps"], [3, 5, 7], True),
+    ("rect", "Rectangular chocolate", "長方形のチョコレート", ["sides"], [4, 2], True),
+    ("chocolate", "Triangular chocolate", "三角形のチョコレート", ["k"], [10, 5, 5], False),
+    ("step", "Step chocolate", "階段チョコレート", ["f"], [4, 9], False),
+    ("step3", "Step chocolate with a bar", "棒つき階段チョコレート", ["f"], [3, 4, 9], False),
+    ("wythoff", "Wythoff's game", "ワイソフのゲーム", [], [7, 5], False),
+    ("ryuoh", "Ryuoh Nim", "龍王ニム", ["p"], [7, 5], False),
+]
+
+
+def _temp_param(name):
+    if name == "f":
+        return {"name": "f", "type": "expr", "default": "t//2", "min": None, "max": None,
+                "label": {"en": "f(t)", "ja": "f(t)"},
+                "help": {"en": "a function of t, e.g. t//2", "ja": "t の関数 (例: t//2)"}}
+    default, lo, hi, en, ja = _TEMP_INT[name]
+    return {"name": name, "type": "int", "default": default, "min": lo, "max": hi,
+            "label": {"en": en, "ja": ja}, "help": {"en": en, "ja": ja}}
+
+
+def op_games(request):
+    """TEMP: the game catalogue."""
+    out = []
+    for name, en, ja, params, start, variable in _TEMP_GAMES:
+        g = grundy.game(name)
+        out.append({"name": name, "title": {"en": en, "ja": ja},
+                    "params": [_temp_param(p) for p in params],
+                    "coords": list(g.coords_for(tuple(start))), "variable_coords": variable,
+                    "start": start, "table": True})
+    return {"games": out}
+
+
+def _temp_sum(request):
+    comps = (request.get("params") or {}).get("components")
+    if not isinstance(comps, list) or not comps:
+        raise RequestError(_message("bad_request", _lang(request)))
+    return grundy.SumGame([_game({"game": c.get("game"), "params": c.get("params") or {},
+                                  "lang": request.get("lang")}) for c in comps])
+
+
+@functools.lru_cache(maxsize=None)
+def _temp_pass_grundy(g, pos):
+    seen = {_temp_pass_grundy(g, m.to) for m in g.moves(pos)}
+    if seen or g.moves(pos):
+        seen.add(g.grundy(pos))
+    v = 0
+    while v in seen:
+        v += 1
+    return v
+
+
+def _temp_moves(g, pos, lang, with_pass):
+    out = []
+    value = (lambda p: _temp_pass_grundy(g, p)) if with_pass else g.grundy
+    for m in g.moves(pos):
+        v = value(m.to)
+        out.append({"to": list(m.to), "kind": "move", "pass": with_pass, "text": m.describe(lang),
+                    "grundy": v, "outcome": "P" if v == 0 else "N"})
+    if with_pass and out:
+        v = g.grundy(pos)
+        out.append({"to": list(pos), "kind": "pass", "pass": False,
+                    "text": "パス" if lang == "ja" else "pass", "grundy": v,
+                    "outcome": "P" if v == 0 else "N"})
+    return out
+
+
+def _temp_svg(g, pos, lang, hints):
+    if not isinstance(g, grundy.SumGame):
+        return svg.draw(g, pos, lang=lang, interactive=True, hints=hints)
+    parts, x, height = [], 0.0, 0.0
+    for i, (c, part) in enumerate(zip(g.games, g.split(pos))):
+        sub = svg.draw(c, part, lang=lang, interactive=True)
+        sub = re.sub(r'data-to="([0-9,]*)"',
+                     lambda m: 'data-to="%s"' % _pos_text(g._lift(pos, i, tuple(int(v) for v in m.group(1).split(",")))),
+                     sub)
+        w = float(re.search(r' width="([0-9.]+)"', sub).group(1))
+        h = float(re.search(r' height="([0-9.]+)"', sub).group(1))
+        sub = sub.replace("<svg ", f'<svg x="{x}" y="0" ', 1).replace("max-width:100%;height:auto", "")
+        parts.append(sub)
+        x += w + 24
+        height = max(height, h)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="grundy-svg grundy-sum" role="group" '
+            f'aria-label="sum" viewBox="0 0 {x - 24} {height}" width="{x - 24}" height="{height}" '
+            f'style="max-width:100%;height:auto">' + "".join(parts) + "</svg>")
+
+
+def _temp_state(request):
+    lang = _lang(request)
+    g = _game(request)
+    pos = g.validate(parse_pos(_need(request, "pos"), lang))
+    with_pass = bool(request.get("pass"))
+    moves = _temp_moves(g, pos, lang, with_pass)
+    value = _temp_pass_grundy(g, pos) if with_pass else g.grundy(pos)
+    hints = {_pos_text(m["to"]): m["outcome"] for m in moves if m["kind"] == "move"} \
+        if request.get("hints") else None
+    out = {"pos": list(pos), "coords": list(g.coords_for(pos)), "grundy": value,
+           "outcome": "P" if value == 0 else "N", "formula": None, "moves": moves,
+           "winning": next((m["to"] for m in moves if m["outcome"] == "P"), None),
+           "svg": _temp_svg(g, pos, lang, hints), "over": not moves, "pass": with_pass and bool(moves)}
+    if isinstance(g, grundy.SumGame):
+        comps = request["params"]["components"]
+        out["components"] = [{"game": c.name, "params": comps[i].get("params") or {}, "pos": list(part),
+                              "grundy": c.grundy(part), "title": svg.title(c, part, lang)}
+                             for i, (c, part) in enumerate(zip(g.games, g.split(pos)))]
+    return out
+
+
+def _temp_reply(request):
+    state = _temp_state(request)
+    moves = state["moves"]
+    move = next((m for m in moves if m["outcome"] == "P"), None)
+    if move is None:
+        move = max((m for m in moves if m["kind"] == "move"), key=lambda m: (sum(m["to"]), m["to"]),
+                   default=None)
+    if move is None:
+        return {"move": None}
+    return {"move": {k: move[k] for k in ("to", "text", "kind", "pass")}}
+
+
+OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
        "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions}
 
 
