@@ -39,5 +39,5 @@ export function explainPanel(widget) {
   new MutationObserver(() => { panel.hidden = true; body.replaceChildren(); })
     .observe(widget, { attributes: true, attributeFilter: ["data-pos"] });
   const button = el("button.md-button.gx-explain", { type: "button", textContent: t("explain"), on: { click: show } });
-  return el("div.gx-explain", {}, button, panel);
+  return el("div.gx-explain-box", {}, button, panel);
 }

@@ -138,7 +138,8 @@ class ExerciseElement extends HTMLElement {
       return;
     }
     this.hints.append(ladder[shown]);
-    this.hintButton.textContent = this.t("hintOf", { i: shown + 1, n: ladder.length });
+    const next = shown + 2;
+    this.hintButton.textContent = next <= ladder.length ? this.t("hintOf", { i: next, n: ladder.length }) : this.t("hint");
     this.save((r) => ({ ...r, hints: Math.max(r.hints || 0, shown + 1) }));
   }
 
@@ -286,7 +287,8 @@ class ExerciseElement extends HTMLElement {
     this.ruleBox = el("fieldset.gx-rules", { hidden: true });
     this.work.append(el("p.gx-help", { textContent: this.t("cellHelp") }),
       el("div.gx-buttons", {}, el("button.md-button.md-button--primary.gx-check", { type: "button",
-        textContent: this.t("check"), on: { click: () => this.checkTable() } })), this.ruleBox);
+        textContent: this.t("check"), on: { click: () => this.checkTable() } })));
+    this.feedback.after(this.ruleBox);
     if (this.rules.length) this.buildRules();
     this.showMore = (record, teacher) => { this.ruleBox.hidden = !(record.solved || teacher) || !this.rules.length; };
   }
