@@ -123,6 +123,21 @@ def conclusion(move: Move, braces: bool, why: Text) -> Step:
                 {"to": move.to})
 
 
+def no_move(kind: str, steps, why: Text) -> Explanation:
+    """An argument that ends without a move: a P-position (or a finished game), and why."""
+    return Explanation(kind, (*steps, Step(why)), None)
+
+
+def winning(game: Game, pos: tuple, to: tuple, steps, braces: bool, why: Text,
+            kind: str = "theorem") -> Explanation | None:
+    """An argument that ends with the engine's move to `to` and why it wins (None if the
+    rules have no such move: the caller falls back to the mex)."""
+    move = find_move(game, pos, to)
+    if move is None:
+        return None
+    return Explanation(kind, (*steps, conclusion(move, braces, why)), move)
+
+
 def bit(value: int, i: int) -> int:
     """The 2**i binary digit of value."""
     return value >> i & 1

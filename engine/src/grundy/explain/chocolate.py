@@ -6,7 +6,7 @@ keeps the y grooves; else the cut of kind [2] (or [5]) to the tight position {s,
 from __future__ import annotations
 
 from ..text import Text
-from .base import Explanation, Step, bit, conclusion, find_move, fmt, nimsum_steps
+from .base import Explanation, Step, bit, fmt, nimsum_steps, no_move, winning
 
 WHY = Text("Its nim-sum is 0, a P-position ([M2012] Theorem 2.1): every cut from it leaves "
            "a nonzero nim-sum (Theorem 3.2).",
@@ -37,11 +37,11 @@ def explain_chocolate(game, pos) -> Explanation | None:
     steps, s, m = nimsum_steps([(Text("x", "x"), x), (Text("y", "y"), y), (Text("z", "z"), z)],
                                INTRO)
     if s == 0:
-        return Explanation("theorem", (*steps, Step(Text(
+        return no_move("theorem", steps, Text(
             "x ^ y ^ z = 0: a P-position. [M2012] Theorem 3.2: every cut (also a diagonal cut "
             "that lowers y) leaves a nonzero nim-sum. There is no winning move here.",
             "x ^ y ^ z = 0 なので P 局面です。[M2012] 定理 3.2: どの切り方 (y が下がる斜めの"
-            "切り方も) もニム和を 0 でなくします。ここに勝つ手はありません。"))), None)
+            "切り方も) もニム和を 0 でなくします。ここに勝つ手はありません。"))
     if bit(y, m):
         to, step = (x, x ^ z, z), (Step(Text(
             f"y has a 1 in that column (case [ii] of the proof of [M2012] Theorem 3.1). Cut "
@@ -51,10 +51,7 @@ def explain_chocolate(game, pos) -> Explanation | None:
             f"v = x ^ z = {x ^ z} < y = {y} にします。横の切り方は x も z も変えません (種類 [3])。")),)
     else:
         to, step = _diagonal(pos, m)
-    move = find_move(game, pos, to)
-    if move is None:
-        return None
-    return Explanation("theorem", (*steps, *step, conclusion(move, True, WHY)), move)
+    return winning(game, pos, to, (*steps, *step), True, WHY)
 
 
 def _diagonal(pos, m):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import isqrt
 
 from ..text import Text
-from .base import Explanation, Step, bit, conclusion, find_move, fmt, nimsum_steps
+from .base import Explanation, Step, bit, fmt, nimsum_steps, no_move, winning
 
 
 def wythoff_pair(n: int) -> tuple[int, int]:
@@ -45,13 +45,13 @@ def explain_wythoff(game, pos) -> Explanation | None:
         {"pair": [a, b]}))
     flip = (lambda p: p) if x <= y else (lambda p: (p[1], p[0]))
     if low == a and high == b:
-        return Explanation("theorem", (*steps, Step(Text(
+        return no_move("theorem", steps, Text(
             f"{fmt(pos, False)} is this pair itself: a P-position. A move changes one coordinate "
             "or both by the same amount, and no other pair has the same a, the same b or the "
             "same difference, so every move leaves an N-position.",
             f"{fmt(pos, False)} はこの組そのものなので P 局面です。1 つの座標を変えても、両方を"
             "同じだけ変えても、同じ a、同じ b、同じ差をもつ組はほかにないので、どの手も N 局面"
-            "に移ります。"))), None)
+            "に移ります。"))
     if low != a:
         to = flip((low, a))
         why = Text(f"{low} is the larger number of its pair, and {high} >= {low} > {a}: move "
@@ -74,11 +74,8 @@ def explain_wythoff(game, pos) -> Explanation | None:
                    f"{low} は組の小さいほうの数ですが {high} < {b} です。差 {high} − {low} = "
                    f"{d} は n = {n} より小さいので、両方から {low - c} ずつ (斜めに) 取って "
                    f"n = {d} の組 ({c}, {e}) にします。")
-    move = find_move(game, pos, to)
-    if move is None:
-        return None
-    return Explanation("theorem", (*steps, Step(why), conclusion(move, False, Text(
-        "It is a pair (a_n, b_n): a P-position.", "組 (a_n, b_n) なので P 局面です。"))), move)
+    return winning(game, pos, to, (*steps, Step(why)), False, Text(
+        "It is a pair (a_n, b_n): a P-position.", "組 (a_n, b_n) なので P 局面です。"))
 
 
 def explain_ryuoh(game, pos) -> Explanation | None:
@@ -101,11 +98,11 @@ def explain_ryuoh(game, pos) -> Explanation | None:
                            f"したがって G = {r} + {p}·{kh} = {value} です。"),
                       {"grundy": value}))
     if value == 0:
-        return Explanation("theorem", (*steps, Step(Text(
+        return no_move("theorem", steps, Text(
             "G = 0: a P-position. Every move changes the Grundy value, so it leaves an "
             "N-position; there is no winning move here.",
             "G = 0 なので P 局面です。どの手もグランディ数を変えるので N 局面に移ります。"
-            "ここに勝つ手はありません。"))), None)
+            "ここに勝つ手はありません。"))
     if kh:
         data = {"block": (h if bit(h, m) else k) ^ kh, "rest": (-(v if bit(h, m) else w)) % p}
         if bit(k, m):
@@ -127,12 +124,9 @@ def explain_ryuoh(game, pos) -> Explanation | None:
     else:
         to, why = _inside_block(pos, p, v, w, r)
         data = {}
-    move = find_move(game, pos, to)
-    if move is None:
-        return None
-    return Explanation("theorem", (*steps, Step(why, data), conclusion(move, False, Text(
+    return winning(game, pos, to, (*steps, Step(why, data)), False, Text(
         "Its blocks' nim-sum is 0 and x + y is a multiple of p: G = 0, a P-position.",
-        "ブロックのニム和が 0 で x + y が p の倍数なので G = 0、P 局面です。"))), move)
+        "ブロックのニム和が 0 で x + y が p の倍数なので G = 0、P 局面です。"))
 
 
 def _inside_block(pos, p, v, w, r):

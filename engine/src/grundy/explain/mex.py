@@ -5,7 +5,7 @@ mex; in misère play, the misère outcomes of the options."""
 from __future__ import annotations
 
 from ..text import Text
-from .base import Explanation, Step, conclusion
+from .base import Explanation, Step, no_move, winning
 
 
 def explain_mex(game, pos, reason: Text) -> Explanation:
@@ -20,9 +20,9 @@ def explain_mex(game, pos, reason: Text) -> Explanation:
         "そこでエンジンが計算します: 局面のグランディ数は、行き先のグランディ数に含まれない"
         "最小の整数 (mex) です。"))]
     if not options:
-        return Explanation("mex", (*steps, Step(Text(
+        return no_move("mex", steps, Text(
             "No move is left: the value is mex{} = 0, and the player to move has lost.",
-            "もう手がありません。値は mex{} = 0 で、手番のプレイヤーの負けです。"))), None)
+            "もう手がありません。値は mex{} = 0 で、手番のプレイヤーの負けです。"))
     shown = ", ".join(map(str, values))
     steps.append(Step(Text(
         f"The {len(options)} options have the values {{{shown}}}; the least missing one is "
@@ -31,15 +31,15 @@ def explain_mex(game, pos, reason: Text) -> Explanation:
         f"したがって G = {g}。"),
         {"options": options, "count": len(options), "values": values, "mex": g}))
     if g == 0:
-        return Explanation("mex", (*steps, Step(Text(
+        return no_move("mex", steps, Text(
             "G = 0: a P-position. No option has value 0, so every move leaves the opponent an "
             "N-position; there is no winning move here.",
             "G = 0 なので P 局面です。値 0 の行き先がないので、どの手も相手に N 局面を渡します。"
-            "ここに勝つ手はありません。"))), None)
-    move = next(m for m in game.moves(pos) if game.grundy(m.to) == 0)
-    return Explanation("mex", (*steps, conclusion(move, _braces(game), Text(
+            "ここに勝つ手はありません。"))
+    to = next(o["to"] for o in options if o["grundy"] == 0)
+    return winning(game, pos, to, steps, _braces(game), Text(
         "That option has value 0: a P-position, since no move from it reaches value 0.",
-        "その行き先の値は 0 で P 局面です。そこからはどの手も値 0 に届きません。"))), move)
+        "その行き先の値は 0 で P 局面です。そこからはどの手も値 0 に届きません。"), "mex")
 
 
 def explain_misere(game, pos) -> Explanation:
@@ -56,22 +56,20 @@ def explain_misere(game, pos) -> Explanation:
         "終わりから局面に印をつけます: 手のない局面は N 局面 (手番のプレイヤーの勝ち) で、"
         "P 局面の行き先をもつ局面がちょうど N 局面です。"))]
     if not options:
-        return Explanation("misere", (*steps, Step(Text(
+        return no_move("misere", steps, Text(
             "No move is left: the opponent made the last move, so the player to move has won.",
-            "もう手がありません。最後の手を指したのは相手なので、手番のプレイヤーの勝ちです。"
-            ))), None)
+            "もう手がありません。最後の手を指したのは相手なので、手番のプレイヤーの勝ちです。"))
     wins = [o for o in options if o["outcome"] == "P"]
     steps.append(Step(Text(
         f"Of the {len(options)} options, {len(wins)} are misère P-positions.",
         f"{len(options)} 個の行き先のうち、ミゼールの P 局面は {len(wins)} 個です。"),
         {"options": options, "count": len(options), "wins": len(wins)}))
     if not wins:
-        return Explanation("misere", (*steps, Step(Text(
+        return no_move("misere", steps, Text(
             "Every option is an N-position: this is a P-position and no move wins.",
-            "どの行き先も N 局面なので、ここは P 局面で、勝つ手はありません。"))), None)
-    move = next(m for m in game.moves(pos) if m.to == wins[0]["to"])
-    return Explanation("misere", (*steps, conclusion(move, _braces(game), Text(
-        "It is a misère P-position.", "ミゼールの P 局面です。"))), move)
+            "どの行き先も N 局面なので、ここは P 局面で、勝つ手はありません。"))
+    return winning(game, pos, wins[0]["to"], steps, _braces(game), Text(
+        "It is a misère P-position.", "ミゼールの P 局面です。"), "misere")
 
 
 def _braces(game) -> bool:

@@ -4,7 +4,7 @@ the heaps in binary columns, the highest 1 of the nim-sum, which heap to lower, 
 from __future__ import annotations
 
 from ..text import Text
-from .base import Explanation, Step, bit, conclusion, find_move, fmt, nimsum_steps
+from .base import Explanation, Step, bit, fmt, nimsum_steps, no_move, winning
 
 _SIDES = {"right": Text("the right side", "右側"), "left": Text("the left side", "左側"),
           "up": Text("the top side", "上側"), "down": Text("the bottom side", "下側")}
@@ -42,12 +42,9 @@ def explain_nim(game, pos) -> Explanation | None:
                      "苦いマスの各辺は、切れる回数を大きさとするニムの山です。" + intro.ja)
     steps, s, m = nimsum_steps(list(zip(labels, pos)), intro)
     if s == 0:
-        return Explanation("theorem", (*steps, Step(P_NIM)), None)
+        return no_move("theorem", steps, P_NIM)
     i = next(j for j, h in enumerate(pos) if bit(h, m))
     h, t = pos[i], pos[i] ^ s
-    move = find_move(game, pos, pos[:i] + (t,) + pos[i + 1:])
-    if move is None:
-        return None
     label = labels[i]
     steps.append(Step(Text(
         f"{label.en.capitalize()} ({h}) has a 1 in that column. Lower it to {h} ^ {s} = {t}: "
@@ -58,8 +55,7 @@ def explain_nim(game, pos) -> Explanation | None:
         f"ニム和が 1 の位だけがちょうど反転するので、新しいニム和は 0 です。しかも {2 ** m} の"
         f"位が 1 から 0 になり、それより上の位は変わらないので {t} < {h} です。"),
         {"row": i, "from": h, "value": t}))
-    steps.append(conclusion(move, False, WHY_NIM))
-    return Explanation("theorem", tuple(steps), move)
+    return winning(game, pos, pos[:i] + (t,) + pos[i + 1:], steps, False, WHY_NIM)
 
 
 def explain_sum(game, pos) -> Explanation | None:
@@ -75,19 +71,16 @@ def explain_sum(game, pos) -> Explanation | None:
                  "グランディ数のニム和です。それらを 2 進数で並べます。")
     steps, s, m = nimsum_steps(list(zip(labels, values)), intro)
     if s == 0:
-        return Explanation("theorem", (*steps, Step(Text(
+        return no_move("theorem", steps, Text(
             "The sum has value 0: a P-position. A move changes the value of one game, so the "
             "nim-sum becomes nonzero; there is no winning move here.",
             "和のグランディ数は 0 なので P 局面です。どの手も 1 つのゲームの値を変えるので"
-            "ニム和は 0 でなくなります。ここに勝つ手はありません。"))), None)
+            "ニム和は 0 でなくなります。ここに勝つ手はありません。"))
     i = next(j for j, v in enumerate(values) if bit(v, m))
     v, t = values[i], values[i] ^ s
     component, part = game.games[i], parts[i]
     inner = next(mv for mv in component.moves(part) if component.grundy(mv.to) == t)
     to = tuple(c for j, p in enumerate(parts) for c in (inner.to if j == i else p))
-    move = find_move(game, pos, to)
-    if move is None:
-        return None
     steps.append(Step(Text(
         f"Game {i + 1} (value {v}) has a 1 in that column. Move in it to a position of value "
         f"{v} ^ {s} = {t} < {v}; there is one, because {v} is the mex of the values of its "
@@ -97,7 +90,6 @@ def explain_sum(game, pos) -> Explanation | None:
         f"{t} < {v} の局面に動かします。{v} は行き先の値の mex なので、それより小さい値は"
         f"必ず行き先にあります: {inner.describe('ja')}。{fmt(inner.to, False)} になります。"),
         {"row": i, "from": v, "value": t}))
-    steps.append(conclusion(move, False, Text(
+    return winning(game, pos, to, steps, False, Text(
         "The values' nim-sum is now 0: a P-position of the sum.",
-        "値のニム和が 0 になり、和の P 局面です。")))
-    return Explanation("theorem", tuple(steps), move)
+        "値のニム和が 0 になり、和の P 局面です。"))

@@ -4,7 +4,7 @@ condition of [S] Theorem 2.3: the case analysis of the proof of [S] Lemma 2.6.""
 from __future__ import annotations
 
 from ..text import Text
-from .base import Explanation, Step, bit, conclusion, find_move, nimsum_steps
+from .base import Explanation, Step, bit, nimsum_steps, no_move, winning
 
 WHY = Text("Its nim-sum is 0: a P-position ([S] Lemma 2.7: every cut from it leaves a "
            "nonzero nim-sum).",
@@ -43,11 +43,11 @@ def explain_step(game, pos) -> Explanation | None:
         f"ニム和 {' ^ '.join(names)} です ([S] 定理 2.2・2.3)。")
     steps, s, m = nimsum_steps([(Text(n, n), c) for n, c in zip(names, pos)], intro)
     if s == 0:
-        return Explanation("theorem", (*steps, Step(Text(
+        return no_move("theorem", steps, Text(
             "The nim-sum is 0: a P-position. Every cut leaves a nonzero nim-sum ([S] Lemma 2.7); "
             "there is no winning move here.",
             "ニム和が 0 なので P 局面です。どの切り方もニム和を 0 でなくします ([S] 補題 2.7)。"
-            "ここに勝つ手はありません。"))), None)
+            "ここに勝つ手はありません。"))
     lift = (lambda v, w: (x, v, w)) if xs else (lambda v, w: (v, w))
     if xs and bit(x, m):
         to, data = (x ^ s, y, z), {"u": x ^ s}
@@ -87,7 +87,4 @@ def explain_step(game, pos) -> Explanation | None:
                        f"ます (小場合 (iii.2))。証明は上の位から 1 桁ずつ、列 w' = {w2} と"
                        f"高さ v = f({w2}) = {v} を {'x ^ ' if xs else ''}v ^ w' = 0 となるように"
                        f"作ります。右から切って {w2} にすると、y は {v} に下がります。")
-    move = find_move(game, pos, to)
-    if move is None:
-        return None
-    return Explanation("theorem", (*steps, Step(why, data), conclusion(move, True, WHY)), move)
+    return winning(game, pos, to, (*steps, Step(why, data)), True, WHY)
