@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from widgetkit import LOAD_MS, STEP_MS, wait_turn
+from widgetkit import AXE, LOAD_MS, STEP_MS, wait_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots" / "exercises"
@@ -196,3 +196,19 @@ def test_explain_panel_shows_the_engines_move(watched, widget_server, widget_sit
     page.keyboard.press("Enter")
     page.wait_for_function("el => el.hidden", arg=play.locator(".gx-explain-panel").element_handle(),
                            timeout=STEP_MS)
+
+
+def test_axe_no_serious_violations(watched, widget_server, widget_site):
+    """Every kind of exercise and the progress panel, after the engine has answered."""
+    w, ex = open_exercise(watched, widget_server, widget_site, "en", "light", False,
+                          "triangular-chocolate", "[data-kind=find-move]")
+    page = w.page
+    wait_moves(page, ex)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("""async () => {
+        const r = await axe.run({include: [['grundy-exercise'], ['.gx-progress']]},
+                                {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
+                                      where: v.nodes.slice(0, 2).map(n => n.target.join(' '))}));
+    }""")
+    assert not [v for v in result if v["impact"] in ("serious", "critical")], result

@@ -13,6 +13,16 @@ import { addStyles, el, langOf, say, written } from "./text.js";
 
 const Board = await import("../widgets/board.js").then((m) => m.Board, () => null);
 const TRUE = "true";
+// The engine starts when an exercise comes near the viewport (or is touched), not before.
+const nearViewport = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearViewport.unobserve(entry.target);
+      entry.target.state().catch(() => {});
+    }
+  }, { rootMargin: "200px" })
+  : null;
 
 class ExerciseElement extends HTMLElement {
   #onProgress = () => this.showProgress();
@@ -29,6 +39,7 @@ class ExerciseElement extends HTMLElement {
 
   disconnectedCallback() {
     progress.removeEventListener("change", this.#onProgress);
+    nearViewport?.unobserve(this);
   }
 
   get record() {
@@ -60,6 +71,7 @@ class ExerciseElement extends HTMLElement {
         ? await this.ask({ op: "table", max: Number(this.dataset.max) })
         : await this.ask({ op: "state", pos: this.pos, ...(this.dataset.pass === TRUE ? { pass: true } : {}) });
       this.feedback.textContent = "";
+      if (this.dataset.kind === "find-move") this.showBoard(state);
       return state;
     } catch (err) {
       this.statePromise = null;
@@ -92,6 +104,7 @@ class ExerciseElement extends HTMLElement {
     const wake = () => this.state().catch(() => {});
     this.addEventListener("pointerdown", wake, { once: true });
     this.addEventListener("focusin", wake, { once: true });
+    if (nearViewport) nearViewport.observe(this);
     this.dataset.ready = TRUE;
   }
 
@@ -182,7 +195,6 @@ class ExerciseElement extends HTMLElement {
         this.checkMove(move.getAttribute("data-to"));
       }
     });
-    this.state().then((state) => this.showBoard(state), () => {});
   }
 
   showBoard(state) {
