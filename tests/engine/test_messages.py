@@ -15,6 +15,7 @@ WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Symbols and identifiers of the formulas (f's expression language included).
 ALLOWED = {"f", "t", "x", "y", "z", "k", "p", "min", "max", "abs", "ilog2",
            "a", "b", "c", "if", "else",
+           "P", "N",  # the canonical "P 局面", "N 局面"
            "M2012", "R1", "S"}  # citation keys of the site's reference list
 
 choc = grundy.game("chocolate", k=3)

@@ -78,7 +78,8 @@ def _parser(command: str, cls=None) -> _Parser:
                        help=text)
     for param in (cls.params if cls else ()):
         p.add_argument(f"--{param.name}", action=_Once, default=None, metavar=param.kind.upper(),
-                       help=f"{param.help.en} (default {param.default})")
+                       help=param.help.en + ("" if param.default is None
+                                             else f" (default {param.default})"))
     p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else argparse.SUPPRESS)
     return p
 
@@ -200,15 +201,17 @@ def run(argv: list[str], out=None) -> int:
             raise UsageError(f"table takes no coordinates (use --max N), got {' '.join(args.coords)}")
         _table(g, args, out)
         return 0
-    pos = _position(g, args.coords, bool(getattr(args, "pass")))
+    with_flag = bool(getattr(args, "pass"))
+    pos = _position(g, args.coords, with_flag)
     misere = bool(getattr(args, "misere", False))
     if command == "value":
         out.write(f"{g.grundy(pos)}\n")
     elif command == "outcome":
         out.write(g.outcome(pos, misere) + "\n")
-    else:
+    else:  # with --pass: the position without the flag, or "pass" for the pass itself
         m = g.winning_move(pos, misere)
-        out.write(("none" if m is None else " ".join(map(str, m.to))) + "\n")
+        to = m and (("pass",) if m.kind == "pass" else m.to[:-1] if with_flag else m.to)
+        out.write(("none" if m is None else " ".join(map(str, to))) + "\n")
     return 0
 
 

@@ -27,13 +27,20 @@ class GameError(ValueError):
     `str(e)` is the English message; `e.message("ja")` the Japanese one when given.
     """
 
-    def __init__(self, message: str, ja: str | None = None):
+    def __init__(self, message: "str | Text", ja: str | None = None):
+        if isinstance(message, Text):
+            message, ja = message.en, message.ja
         super().__init__(message)
         self.ja = ja
 
+    @property
+    def text(self) -> Text:
+        """The message in both languages (English twice when there is no Japanese one)."""
+        return Text(str(self), self.ja or str(self))
+
     def message(self, lang: str = "en") -> str:
         """The message in Japanese when lang == "ja" and one exists, else in English."""
-        return self.ja if lang == "ja" and self.ja else str(self)
+        return self.text.get(lang)
 
 
 class PositionError(GameError):
@@ -100,6 +107,19 @@ class Theorem:
 def always(game, pos) -> bool:
     """The condition of a theorem that holds for every parameter and position."""
     return True
+
+
+def nim_sum(pos) -> int:
+    """The nim-sum (xor) of the coordinates."""
+    value = 0
+    for c in pos:
+        value ^= c
+    return value
+
+
+def coords_nim_sum(game, pos) -> int:
+    """A theorem's value: the nim-sum of the coordinates (Bouton's, Theorem 2.3 of [S], ...)."""
+    return nim_sum(pos)
 
 
 def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:

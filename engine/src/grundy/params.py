@@ -43,11 +43,11 @@ class Param:
 
 
 def _bad(param: Param, raw):
+    """The error for a value out of the parameter's range (or a formula that is no string)."""
     from .core import GameError
 
-    span = f"{param.min} to {param.max}" if param.max is not None else f">= {param.min}"
-    expected = "a formula in t" if param.kind == "expr" else f"a whole number {span}"
-    return GameError(f"{param.name} must be {expected}, got {raw!r}",
-                     f"{param.label.ja}は"
-                     + ("t の式" if param.kind == "expr" else f"{span.replace('to', '〜')} の整数")
-                     + "で指定してください。")
+    if param.kind == "expr":
+        return GameError(f"{param.name} must be a formula in t, got {raw!r}",
+                         f"{param.label.ja}は t の式で指定してください。")
+    return GameError(f"{param.name} must be a whole number {param.min} to {param.max}, got {raw!r}",
+                     f"{param.label.ja}は {param.min} 以上 {param.max} 以下の整数で指定してください。")

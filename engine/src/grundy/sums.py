@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from array import array
 from itertools import product
 
 from .core import Formula, Game, GameError, Move

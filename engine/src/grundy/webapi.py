@@ -25,26 +25,26 @@ NIMSUM_HEAPS_CAP = 12
 NIMSUM_VALUE_CAP = 2**31
 
 MESSAGES = {
-    "bad_request": {"en": "The request must be a JSON object with an \"op\".",
-                    "ja": "リクエストは \"op\" を含む JSON オブジェクトでなければなりません。"},
-    "unknown_op": {"en": "Unknown operation: {op}.", "ja": "不明な操作です: {op}。"},
-    "missing": {"en": "Missing field: {field}.", "ja": "項目がありません: {field}。"},
-    "bad_pos": {"en": "A position is a list of whole numbers separated by spaces, e.g. 10 5 5.",
-                "ja": "局面は空白で区切った 0 以上の整数で入力してください(例: 10 5 5)。"},
-    "bad_number": {"en": "{field} must be a whole number.",
-                   "ja": "{field} は 0 以上の整数で入力してください。"},
-    "too_big": {"en": "Too large for the browser: at most {cap:,} positions (here {size:,}).",
-                "ja": "ブラウザで扱うには大きすぎます: 局面は {cap:,} 個まで(この指定では {size:,} 個)。"},
-    "coord_too_big": {"en": "In the browser every coordinate must be at most {cap}.",
-                      "ja": "ブラウザでは各座標を {cap} 以下にしてください。"},
-    "no_start": {"en": "No legal starting position found with coordinates up to {max}.",
-                 "ja": "座標 {max} 以下で正しい開始局面が見つかりません。"},
-    "too_many_heaps": {"en": "At most {cap} heaps.", "ja": "山は {cap} 個までです。"},
-    "heap_too_big": {"en": "Each heap must be between 0 and {cap:,}.",
-                     "ja": "山の大きさは 0 以上 {cap:,} 未満にしてください。"},
-    "bad_params": {"en": "Bad parameters for this game: {names}.",
-                   "ja": "このゲームのパラメータが正しくありません: {names}。"},
-    "cannot": {"en": "{detail}", "ja": "この指定では計算できません。"},
+    "bad_request": Text("The request must be a JSON object with an \"op\".",
+                         "リクエストは \"op\" を含む JSON オブジェクトでなければなりません。"),
+    "unknown_op": Text("Unknown operation: {op}.", "不明な操作です: {op}。"),
+    "missing": Text("Missing field: {field}.", "項目がありません: {field}。"),
+    "bad_pos": Text("A position is a list of whole numbers separated by spaces, e.g. 10 5 5.",
+                     "局面は空白で区切った 0 以上の整数で入力してください(例: 10 5 5)。"),
+    "bad_number": Text("{field} must be a whole number.",
+                        "{field} は 0 以上の整数で入力してください。"),
+    "too_big": Text("Too large for the browser: at most {cap:,} positions (here {size:,}).",
+                     "ブラウザで扱うには大きすぎます: 局面は {cap:,} 個まで(この指定では {size:,} 個)。"),
+    "coord_too_big": Text("In the browser every coordinate must be at most {cap}.",
+                           "ブラウザでは各座標を {cap} 以下にしてください。"),
+    "no_start": Text("No legal starting position found with coordinates up to {max}.",
+                      "座標 {max} 以下で正しい開始局面が見つかりません。"),
+    "too_many_heaps": Text("At most {cap} heaps.", "山は {cap} 個までです。"),
+    "heap_too_big": Text("Each heap must be between 0 and {cap:,}.",
+                          "山の大きさは 0 以上 {cap:,} 未満にしてください。"),
+    "bad_params": Text("Bad parameters for this game: {names}.",
+                        "このゲームのパラメータが正しくありません: {names}。"),
+    "cannot": Text("{detail}", "この指定では計算できません。"),
 }
 
 
@@ -53,7 +53,7 @@ class RequestError(GameError):
 
 
 def _message(key, lang, **fields):
-    return MESSAGES[key]["ja" if lang == "ja" else "en"].format(**fields)
+    return MESSAGES[key].format(**fields).get(lang)
 
 
 def _lang(request):
@@ -165,9 +165,18 @@ def _play_pos(request):
     pos = g.validate(_full(g, parse_pos(_need(request, "pos"), lang), request))
     if max(pos, default=0) > PLAY_COORD_CAP:
         raise RequestError(_message("coord_too_big", lang, cap=PLAY_COORD_CAP))
-    if bool(request.get("misere")) or _grundy_formula(g, pos) is None:
-        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
+    if isinstance(g, SumGame) and not request.get("misere"):  # values add up by nim-sums
+        for c, part in zip(g.games, g.split(pos)):
+            _check_play_size(c, part, lang, misere=False)
+    else:
+        _check_play_size(g, pos, lang, bool(request.get("misere")))
     return g, pos
+
+
+def _check_play_size(g, pos, lang, misere):
+    """Refuse a position whose values need a table over PLAY_TABLE_CAP positions."""
+    if misere or _grundy_formula(g, pos) is None:
+        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
 
 
 def _grundy_formula(g, pos):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from array import array
+from itertools import product
 from math import isqrt
 
 from ..core import Game, Move, Theorem, always
 from ..params import Param
-from ..registry import register
+from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
+from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, result, table_agrees
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -99,7 +101,7 @@ class Wythoff(Corner):
     name = "wythoff"
     title = Text("Wythoff's game", "ワイソフのゲーム")
     theorems = (Theorem(Text("Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
-                             "ワイソフ (1907 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)"),
+                             "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 iff {{x, y}} = {{floor(n*phi), floor(n*phi^2)}}", "outcome",
                         Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
     piece = ("the Queen", "クイーン")
@@ -148,3 +150,43 @@ class Ryuoh(Corner):
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def check_wythoff(n):
+    n = 100 if n is None else n
+    return formula_holds("wythoff-p", game("wythoff"), product(range(n + 1), repeat=2),
+                         box("x, y", n), min(n, 40))
+
+
+WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
+    "Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
+    "ワイソフのゲーム: P 局面は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。"), check_wythoff)
+
+
+def check_ryuoh(n):
+    n = 40 if n is None else n
+    total = 0
+    cond = (f"x, y <= {n} for p = 1, 2, ..., 8", f"p = 1, 2, ..., 8 で x, y <= {n}")
+    for p in range(1, 9):
+        g = game("ryuoh", p=p)
+        count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
+                                      lambda q, v: v == g.formula(q).value)
+        total += count
+        bad = table_agrees(g, min(n, 30), {})
+        if fail is not None or bad:
+            return result("ryuoh", fail, total, cond, bad)
+    return check("ryuoh", "holds", total, cond)
+
+
+RYUOH_SPEC = CheckSpec("ryuoh", Text(
+    "Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 "
+    "([R1], Theorem 3.1).",
+    "一般化された龍王ニム:"
+    " p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。"
+    ""), check_ryuoh)
+
+
+Wythoff.checks = (WYTHOFF_SPEC,)
+Ryuoh.checks = (RYUOH_SPEC,)

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from array import array
+from itertools import product
 
-from ..core import Game, GameError, Move, PositionError, Theorem, always, plural
+from ..core import Game, GameError, Move, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
-from ..registry import register
+from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
-
-
-def _xor(game, pos) -> int:
-    value = 0
-    for c in pos:
-        value ^= c
-    return value
+from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
 
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
@@ -49,7 +44,7 @@ class Nim(Game):
                     Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
     default_start = (3, 5, 7)
     theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
-                        "{xor}", "grundy", Text("always", "常に"), always, _xor),)
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -145,7 +140,7 @@ class Rect(Nim):
     default_start = (4, 2)
     theorems = (Theorem(Text("Bouton's theorem (each side is a Nim heap)",
                              "ブートンの定理 (各辺がニムの山)"),
-                        "{xor}", "grundy", Text("always", "常に"), always, _xor),)
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     @property
     def coords(self):
@@ -175,3 +170,51 @@ class Rect(Nim):
             raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)",
                             "長方形のチョコレートの表を作るには切れる辺の数 (2、3、4) を決めてください。")
         return self.heaps
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def check_nim(n):
+    n = 12 if n is None else n
+    g = game("nim", heaps=3)
+    count, fail = first_mismatch(g, product(range(n + 1), repeat=3), lambda p, v: v == nim_sum(p))
+    return result("nim", fail, count, (f"3 heaps <= {n}", f"3 つの山がどれも {n} 以下"),
+                   table_agrees(g, min(n, 8), {}))
+
+
+NIM_SPEC = CheckSpec("nim", Text(
+    "Nim: G(a, b, c) = a ^ b ^ c (Bouton's theorem).",
+    "ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。"), check_nim)
+
+
+def check_rect(n):
+    total, en, ja = 0, [], []
+    for sides, default in ((2, 12), (3, 8), (4, 5)):
+        m = default if n is None else n
+        g = game("rect", sides=sides)
+        count, fail = first_mismatch(g, product(range(m + 1), repeat=sides),
+                                      lambda p, v: v == nim_sum(p))
+        total += count
+        en.append(f"{sides} sides <= {m}")
+        ja.append(f"{sides} 辺が {m} 以下")
+        if fail is not None:
+            return result("rect", fail, total, (", ".join(en), "、".join(ja)))
+    g = game("rect")
+    for start, to in {(4, 2): (2, 2), (3, 6, 2): (3, 1, 2)}.items():
+        m = g.winning_move(start)
+        if m is None or m.to != to or g.grundy(to) != 0:
+            text = f"the winning move from {start} is not {to}"
+            return check("rect", "fails", total, (", ".join(en), "、".join(ja)), (text, text))
+    return check("rect", "holds", total, (", ".join(en), "、".join(ja)))
+
+
+RECT_SPEC = CheckSpec("rect", Text(
+    "Rectangular chocolate: each side is a Nim heap, G = xor of the cuts per side; the 5x3 "
+    "bar (4, 2) is won by cutting to the 3x3 square (2, 2); Robin's {3, 6, 2} is an "
+    "N-position (winning move to {3, 1, 2}).",
+    "長方形のチョコレート: 各辺がニムの山で G は各辺の切れる回数のニム和;"
+    " 5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち;"
+    " ロビンの {3, 6, 2} は N 局面 ({3, 1, 2} へ動けば勝ち)。"), check_rect)
+
+Nim.checks = (NIM_SPEC,)
+Rect.checks = (RECT_SPEC,)

@@ -5,16 +5,19 @@ runs in Pyodide too). Every legal move is one element with class="move" and
 data-to="c1,c2,..." (the position after it); with interactive=True those elements
 are also focusable buttons labelled with the move's description.
 
-Each game registers its drawer with `@drawer("name")` (see _base.py); a sum of games is
-drawn as its components side by side, a game with a pass as the game itself (data-to
-then carries the pass coordinate too)."""
+Each game registers its drawer with `@drawer("name")` (see _base.py); a game without
+one is drawn as its list of moves (svg/generic.py); a sum of games is drawn as its
+components side by side, a game with a pass as the game itself (data-to then carries the
+pass coordinate too). Anything that is not a game raises grundy.GameError."""
 
 from ..core import GameError
 from ..text import Text
 from ..passing import PassGame
 from ..sums import SumGame
+from ..core import Game
 from . import boards, chocolates, nim  # noqa: F401  (register the drawers)
 from ._base import DRAWERS, TITLES, U, Moves, drawer, el, root
+from .generic import moves_list
 
 __all__ = ["draw", "drawer", "title"]
 
@@ -54,25 +57,26 @@ def _body(game, pos, moves):
         return _body(game.inner, pos[:-1], inner)
     if isinstance(game, SumGame):
         return _side_by_side(game, pos, moves)
-    draw_game = DRAWERS.get(game.name)
-    if draw_game is None:
-        raise GameError(f"no picture for the game {game.name!r} (register one with "
-                        "grundy.svg.drawer)", f"「{game.name}」の図はありません。")
-    return draw_game(game, pos, moves)
+    return DRAWERS.get(game.name, moves_list)(game, pos, moves)
 
 
 def _side_by_side(game, pos, moves):
-    """The components of a sum in a row, aligned at the top; data-to = the flat position."""
-    parts, x, top, height = [], 0.0, 0.0, 0.0
+    """The components of a sum in a row, centred vertically, "+" between them;
+    data-to = the flat position after the move."""
+    drawn = []
     for i, (g, part) in enumerate(zip(game.games, game.split(pos))):
         lift = (lambda i: lambda to: moves.lift(game._lift(pos, i, to)))(i)
-        (bx, by, bw, bh), body = _body(g, part, Moves(moves.lang, moves.interactive,
-                                                      moves.hints, lift))
-        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{-by:.2f})",
+        drawn.append(_body(g, part, Moves(moves.lang, moves.interactive, moves.hints, lift)))
+    height = max(max(box[3] for box, _ in drawn), U)
+    parts, x = [], 0.0
+    for i, ((bx, by, bw, bh), body) in enumerate(drawn):
+        if i:
+            parts.append(el("text", "+", x=x - GAP / 2, y=height / 2 + 0.3 * U, text_anchor="middle",
+                            fill="currentColor", font_size=f"{U:.0f}", font_family="sans-serif"))
+        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{(height - bh) / 2 - by:.2f})",
                         class_="component", data_component=str(i)))
         x += bw + GAP
-        height = max(height, bh)
-    return (0.0, top, max(x - GAP, U), max(height, U)), "".join(parts)
+    return (0.0, 0.0, max(x - GAP, U), height), "".join(parts)
 
 
 def draw(game, pos, *, lang="en", interactive=False, hints=None):
@@ -80,6 +84,8 @@ def draw(game, pos, *, lang="en", interactive=False, hints=None):
 
     hints maps a target "c1,c2,..." to "P" or "N": that move is coloured (P, a good
     move, green; N red) and gets the class hint-P / hint-N."""
+    if not isinstance(game, Game):
+        raise GameError(f"cannot draw {game!r}: not a game", "ゲームではないので描けません。")
     pos = tuple(game.validate(pos))
     box, body = _body(game, pos, Moves(lang, interactive, hints))
     return root(game.name, title(game, pos, lang), box, body, interactive=interactive)
