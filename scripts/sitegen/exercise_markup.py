@@ -283,6 +283,7 @@ def exercise(args: dict[str, str], ctx) -> str:
     key = json.dumps(data, sort_keys=True)
     data.update(lesson=lesson, id=hashlib.sha1(key.encode()).hexdigest()[:10], lang=lang)
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
-    return (f'<grundy-exercise class="grundy-exercise"{attrs}>\n<div class="gx-static">\n'
-            f'<p class="gx-question">{escape(question)}</p>\n{board}\n{_folded(answer, lang)}\n'
-            "</div>\n</grundy-exercise>")
+    # inside a <div>: Markdown would put a lone custom element in a paragraph
+    return (f'<div class="grundy-exercise-box">\n<grundy-exercise class="grundy-exercise"{attrs}>\n'
+            f'<div class="gx-static">\n<p class="gx-question">{escape(question)}</p>\n{board}\n'
+            f"{_folded(answer, lang)}\n</div>\n</grundy-exercise>\n</div>")

@@ -31,7 +31,7 @@ def render(lang, **args):
 
 
 def attrs(html):
-    tag = re.match(r"<grundy-exercise ([^>]*)>", html)[1]
+    tag = re.search(r"<grundy-exercise ([^>]*)>", html)[1]
     return {k: unescape(v) for k, v in re.findall(r'data-([\w-]+)="([^"]*)"', tag)}
 
 
@@ -53,7 +53,7 @@ def test_find_move_lists_every_winning_move(lang, game, params, pos, misere):
     for m in wins:
         assert m.describe(lang) in unescape(answer)
     assert bool(JAPANESE.search(answer)) == (lang == "ja")
-    assert html.count("<svg") == 1 and html.endswith("</grundy-exercise>")
+    assert html.count("<svg") == 1 and html.strip().endswith("</grundy-exercise>\n</div>")
 
 
 def test_same_exercise_same_id_in_both_languages():
