@@ -33,7 +33,8 @@ class ExerciseElement extends HTMLElement {
     const lesson = this.dataset.lesson;
     const all = [...document.querySelectorAll("grundy-exercise")].filter((e) => e.dataset.lesson === lesson);
     ensurePanel(all[0], lesson, this.lang);
-    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size);
+    const title = document.title.split(" - ")[0].trim() || lesson;
+    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang, title);
     this.showProgress();
   }
 

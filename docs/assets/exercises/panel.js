@@ -13,14 +13,15 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function draw(panel, lesson, t) {
+function draw(panel, lesson, lang, t) {
   const mine = progress.summary().find((s) => s.name === lesson) || { solved: 0, total: 0 };
   panel.querySelector(".gx-progress-line").textContent =
     t("progressLesson", { k: mine.solved, n: mine.total });
   Object.assign(panel.querySelector("progress"), { max: Math.max(1, mine.total), value: mine.solved });
   const rows = progress.summary().filter((s) => s.solved || s.name === lesson);
   panel.querySelector(".gx-lessons").replaceChildren(...(rows.length
-    ? rows.map((s) => el("li", { textContent: t("lessonRow", { lesson: s.name, k: s.solved, n: s.total }) }))
+    ? rows.map((s) => el("li", { textContent: t("lessonRow", {
+      lesson: s.titles[lang] || Object.values(s.titles)[0] || s.name, k: s.solved, n: s.total }) }))
     : [el("li", { textContent: t("progressNone") })]));
   panel.querySelector(".gx-teacher input").checked = progress.teacher;
 }
@@ -56,8 +57,8 @@ export function ensurePanel(first, lesson, lang) {
     note);
   panel.dataset.lesson = lesson;
   first.before(panel);
-  const redraw = () => panel.isConnected ? draw(panel, lesson, t) : progress.removeEventListener("change", redraw);
+  const redraw = () => panel.isConnected ? draw(panel, lesson, lang, t) : progress.removeEventListener("change", redraw);
   progress.addEventListener("change", redraw);
-  draw(panel, lesson, t);
+  draw(panel, lesson, lang, t);
   return panel;
 }

@@ -36,18 +36,20 @@ class Progress extends EventTarget {
     this.#write(data);
   }
 
-  /** Remember how many exercises a lesson page has (for "k of n"). */
-  setTotal(lesson, total) {
+  /** Remember how many exercises a lesson page has (for "k of n") and its title in `lang`. */
+  setTotal(lesson, total, lang, title) {
     const data = read();
     const entry = data.lessons[lesson] ||= { total: 0, exercises: {} };
-    if (entry.total === total) return;
+    if (entry.total === total && entry.titles?.[lang] === title) return;
     entry.total = total;
+    entry.titles = { ...entry.titles, [lang]: title };
     this.#write(data);
   }
 
+  /** [{name, titles, total, solved}] for every lesson with exercises seen in this browser. */
   summary() {
     return Object.entries(read().lessons).map(([name, entry]) => ({
-      name, total: entry.total,
+      name, titles: entry.titles || {}, total: entry.total,
       solved: Object.values(entry.exercises).filter((e) => e.solved).length,
     }));
   }
