@@ -6,6 +6,7 @@ import { Board } from "./board.js";
 import { GameControls, checkGame, defaultStart, parseStart, startText } from "./catalogue.js";
 import { field, h, posText, setFieldError, sleep } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
+import { explainPanel } from "../exercises/explain-panel.js";
 
 const COMPUTER_PAUSE_MS = 700; // the computer's move stays highlighted this long
 const TRUE = ["true", "1", "yes"];
@@ -76,6 +77,7 @@ export class PlayElement extends GrundyWidget {
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
       this.parts, this.info, this.hintList,
       h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList));
+    this.hintList.after(explainPanel(this));
     this.history = null;
     this.renderLog();
   }
