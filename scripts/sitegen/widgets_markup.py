@@ -156,5 +156,7 @@ def widget(args: dict[str, str], ctx) -> str:
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     note = text("widget.static", lang, kind=text(f"widget.kind.{kind}", lang))
     tag = f"grundy-{kind}"
-    return (f'<{tag} class="grundy-widget"{attrs}>\n{fallback}\n'
-            f'<p class="grundy-widget-static">{escape(note)}</p>\n</{tag}>')
+    # inside a <div>: Markdown would put a lone custom element in a paragraph, which the
+    # HTML parser closes at the fallback's first <figure>, leaving it outside the element
+    return (f'<div class="grundy-widget-box">\n<{tag} class="grundy-widget"{attrs}>\n{fallback}\n'
+            f'<p class="grundy-widget-static">{escape(note)}</p>\n</{tag}>\n</div>')
