@@ -19,7 +19,7 @@ export function paramError(spec, value, t) {
   if (!/^\d+$/.test(String(value).trim())) return t("wholeNumber");
   const n = Number(value);
   if ((spec.min !== null && n < spec.min) || (spec.max !== null && n > spec.max)) {
-    return t("between", { min: spec.min, max: spec.max });
+    return spec.max === null ? t("atLeast", { min: spec.min }) : t("between", { min: spec.min, max: spec.max });
   }
   return "";
 }
