@@ -4,3 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict "$@"
+.venv/bin/python scripts/build_sw.py site  # the offline copy: fills in site/sw.js
