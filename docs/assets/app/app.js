@@ -93,6 +93,10 @@ async function registerServiceWorker() {
   return registration;
 }
 
+// Material's search dialog has no accessible name: it takes its search field's.
+const searchField = document.querySelector(".md-search[role=dialog] input[aria-label]");
+searchField?.closest(".md-search").setAttribute("aria-label", searchField.getAttribute("aria-label"));
+
 addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (link && !link.target && langOfUrl(link.href) !== langOfUrl(location.href)) {
