@@ -12,9 +12,8 @@ from sitehtml import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-# Our own English UI strings (mkdocs.yml, scripts/hooks.py) that must not leak into /ja/.
-OWN_ENGLISH_UI = ["Switch to dark mode", "Switch to light mode", "Source code (GitHub)", "Generator not available",
-                  "Permanent link"]
+# Our own English UI strings (mkdocs.yml, the toc permalinks) that must not leak into /ja/.
+OWN_ENGLISH_UI = ["Switch to dark mode", "Switch to light mode", "Source code (GitHub)", "Permanent link"]
 
 
 def _lesson_sources():
@@ -67,5 +66,7 @@ def test_japanese_pages_use_japanese_ui(built_site):
         if info.lang != "ja":
             problems.append(f"{name}: <html lang={info.lang!r}>")
         leaked = english_ui & (set(info.text_nodes) | set(info.attr_values))
+        if name.parts[:2] == ("ja", "api"):  # the reference body lists the engine's Python names
+            leaked = {s for s in leaked if not s.isidentifier()}
         problems.extend(f"{name}: English UI string {s!r}" for s in sorted(leaked))
     assert not problems, "\n".join(problems[:50])
