@@ -79,7 +79,8 @@ def offline_visit(context, url) -> dict:
         page.goto(url, wait_until="commit")
         _scroll_to_game(page)
         page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
-        return {"page": page, "playable": (time.perf_counter() - start) * 1000}
+        ms = (time.perf_counter() - start) * 1000
+        return {"page": page, "playable": ms, "online": page.evaluate("() => navigator.onLine")}
     finally:
         context.set_offline(False)
 

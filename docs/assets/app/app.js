@@ -1,6 +1,7 @@
 // The site as an app, once per visit (Material's instant navigation keeps this module and
 // the engine's worker alive across pages):
-// - start the engine as soon as a page with a widget is shown, not when the widget
+// - start the engine as soon as a page with a widget has loaded (after its first paint,
+//   so that the runtime's download does not compete with the page), not when the widget
 //   scrolls into view;
 // - the language switcher points at the current page's other edition (instant navigation
 //   does not swap the header), and a change of language loads the page in full (instant
@@ -53,8 +54,12 @@ function settled(engine) {
   });
 }
 
+const pageLoaded = document.readyState === "complete" ? Promise.resolve()
+  : new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+
 /** On every page: start the engine if the page has a widget; resolves when it has loaded. */
 async function startEngine() {
+  await pageLoaded;
   if (!document.querySelector(WIDGETS)) return;
   const engine = await engineClient();
   engine.start();
