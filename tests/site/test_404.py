@@ -1,11 +1,12 @@
-"""The 404 page, served as GitHub Pages does (site/404.html for any missing address under
-the sub-path): English, styled at any depth, its language links going to the home pages."""
+"""The 404 page, served as GitHub Pages does (site/404.html for any missing address):
+English, styled at any depth, its language links going to the home pages. A local build has
+no site_url, so its 404 page links from the root; test_deploy.py checks a build under a
+sub-path (site_url set as the Pages workflow sets it)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
-import os
 import re
 import threading
 from pathlib import Path
@@ -16,14 +17,14 @@ from sitehtml import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
-SUBPATH = "/chocolate-games/"
+SUBPATH = "/"  # no site_url in a local build
 
 
 class _PagesHandler(http.server.SimpleHTTPRequestHandler):
     """Like GitHub Pages: a missing file answers 404 with the site's 404.html."""
 
     def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / SUBPATH.strip("/") / "404.html"
+        page = Path(self.directory) / "404.html"
         if code != 404 or not page.is_file():
             return super().send_error(code, message, explain)
         body = page.read_bytes()
@@ -38,10 +39,8 @@ class _PagesHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def pages_site(built_site, tmp_path_factory):
-    root = tmp_path_factory.mktemp("pages")
-    os.symlink(built_site, root / SUBPATH.strip("/"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_PagesHandler, directory=str(root)))
+def pages_site(built_site):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_PagesHandler, directory=str(built_site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}{SUBPATH}"
     server.shutdown()
