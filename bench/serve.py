@@ -42,7 +42,7 @@ def _body(path: Path, mtime: float, gz: bool) -> bytes:
     return gzip.compress(data, 6, mtime=0) if gz else data
 
 
-def _absolute_sitemap(data: bytes, url: str) -> bytes:
+def absolute_sitemap(data: bytes, url: str) -> bytes:
     """sitemap.xml with every relative address made absolute against its own URL."""
     return ADDRESS.sub(lambda m: m[1] + urljoin(url, m[2]), data.decode()).encode()
 
@@ -70,7 +70,7 @@ class _Handler(BaseHTTPRequestHandler):
         body = _body(path, path.stat().st_mtime, gz)
         if path.name == "sitemap.xml":
             host = self.headers.get("Host", "127.0.0.1")
-            body = _absolute_sitemap(_body(path, path.stat().st_mtime, False), f"http://{host}{self.path}")
+            body = absolute_sitemap(_body(path, path.stat().st_mtime, False), f"http://{host}{self.path}")
             gz = False
         etag = '"%s"' % hashlib.md5(body).hexdigest()
         if self.headers.get("If-None-Match") == etag:
