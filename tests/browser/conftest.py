@@ -24,6 +24,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.serve import absolute_sitemap  # noqa: E402
 SUBPATH = "chocolate-games"
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -137,6 +140,19 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        """sitemap.xml with absolute addresses, as a deployed build has them: Material's
+        instant navigation needs them (a local build's are relative; see bench/serve.py)."""
+        path = Path(self.translate_path(self.path))
+        if path.name != "sitemap.xml" or not path.is_file():
+            return super().do_GET()
+        body = absolute_sitemap(path.read_bytes(), f"http://{self.headers['Host']}{self.path}")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 class _Server(ThreadingHTTPServer):

@@ -79,7 +79,7 @@ BAD_REQUESTS = [
     {"op": "table", "game": "chocolate", "max": "lots"},
     {"op": "nimsum", "heaps": "3 x"},
     {"op": "nimsum", "heaps": list(range(40))},
-    {"op": "ppositions", "k": 1, "max": 100},
+    {"op": "ppositions", "k": 1, "max": 128},
     {"op": "fly"}, {"no": "op"}, None, [1, 2],
 ]
 

@@ -20,7 +20,8 @@ from grundy.text import Text
 PLAY_TABLE_CAP = 120_000
 PLAY_COORD_CAP = 100
 TABLE_CAP = 40_000
-PPOSITIONS_TABLE_CAP = 70_000
+# The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline").
+PPOSITIONS_TABLE_CAP = 1_100_000
 NIMSUM_HEAPS_CAP = 12
 NIMSUM_VALUE_CAP = 2**31
 
