@@ -48,5 +48,7 @@ def test_lighthouse_scores(site_url, path, measurements):
     median = {name: statistics.median(run[name] for run in runs) for name in CATEGORIES}
     measurements.append(f"lighthouse /{path}: " + ", ".join(f"{k} {v:.2f}" for k, v in median.items())
                         + f" (median of {RUNS})")
-    low = {name: score for name, score in median.items() if score < MINIMUM}
+    # performance depends on the machine's load: printed (a benchmark), not asserted
+    low = {name: score for name, score in median.items()
+           if score < MINIMUM and name != "performance"}
     assert not low, f"/{path}: below {MINIMUM}: {low}"
