@@ -1,10 +1,12 @@
 // Module worker: loads the vendored Pyodide and the engine wheel, then answers
 // {id, request} messages with {id, response} through grundy.webapi.handle_json.
 // Every URL is relative to this script, so the site works under any sub-path.
+// The Lab's requests (op "run", "interrupt") go to ../lab/lab-worker.js, loaded on first use.
 
 const VENDOR = new URL("../vendor/", import.meta.url);
 
 let handleJson = null;
+let pyodide = null;
 const ready = boot();
 
 async function fetchOk(url, what) {
@@ -26,7 +28,7 @@ async function boot() {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
   const local = new URL("pyodide/", VENDOR).href;
-  const pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
+  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
   const bytes = await wheel;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
@@ -51,6 +53,9 @@ self.onmessage = async (event) => {
   } catch (err) {
     self.postMessage({ id, response: { fatal: String(err && err.message || err) } });
     return;
+  }
+  if (request.op === "run" || request.op === "interrupt") {
+    return (await import("../lab/lab-worker.js")).labRequest(pyodide, id, request);
   }
   const t0 = performance.now();
   let response;
