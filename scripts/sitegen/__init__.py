@@ -7,7 +7,7 @@ alone) for the page language `ctx.lang`.
 
 from __future__ import annotations
 
-from . import figures, pictures, tables, verify_report, widgets_markup
+from . import examples, figures, pictures, tables, verify_report, widgets_markup
 from .args import SitegenError
 
 GENERATORS = {
@@ -18,6 +18,7 @@ GENERATORS = {
     "picture": pictures.picture,
     "verify": verify_report.verify,
     "widget": widgets_markup.widget,
+    "pyexample": examples.pyexample,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
