@@ -7,7 +7,7 @@ alone) for the page language `ctx.lang`.
 
 from __future__ import annotations
 
-from . import examples, figures, pictures, tables, verify_report, widgets_markup
+from . import examples, figures, pictures, research_data, tables, verify_report, widgets_markup
 from .args import SitegenError
 
 GENERATORS = {
@@ -19,6 +19,7 @@ GENERATORS = {
     "verify": verify_report.verify,
     "widget": widgets_markup.widget,
     "pyexample": examples.pyexample,
+    "data": research_data.data,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
@@ -33,4 +34,5 @@ def render(name: str, args: dict[str, str], ctx) -> str:
     except KeyError:
         raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
     verify_report.prefetch(ctx.cache_dir)
+    research_data.prefetch(ctx.cache_dir)
     return "\n\n" + generator(args, ctx).strip() + "\n\n"
