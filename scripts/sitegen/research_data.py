@@ -127,7 +127,7 @@ def _run(name: str, folder: Path) -> None:
     files, summary = JOBS[name]()
     for file, text in files.items():
         cache.store(folder / file, text)
-    cache.store(folder / "summary.json", json.dumps({**summary, "files": sorted(files)}))
+    cache.store(folder / "summary.json", json.dumps({**summary, "files": list(files)}))
 
 
 def prefetch(cache_dir: Path) -> None:
@@ -175,6 +175,9 @@ WORDS = {
         "checks.caption": "The rule “P-position iff x ⊕ y ⊕ z = 0” for odd k, checked on every "
                           "position with x, z ≤ {max} (numpy backend, during the build).",
         "file": "Download {file} ({rows} rows)",
+        "misere.note": "For k = {ks}, normal and misère play have the same P-positions with x, z ≤ {max} "
+                       "except {normal} (P-positions in normal play only) and {misere} "
+                       "(P-positions in misère play only). Computed, not proved.",
     },
     "ja": {
         "yes": "はい", "no": "いいえ", "holds": "成り立つ", "none": "なし",
@@ -191,6 +194,9 @@ WORDS = {
         "checks.caption": "奇数の k について、規則「P 局面 ⇔ x ⊕ y ⊕ z = 0」を x, z ≤ {max} の"
                           "すべての局面で確かめた (ビルド時に numpy で計算)。",
         "file": "{file} をダウンロード ({rows} 行)",
+        "misere.note": "k = {ks} では、x, z ≤ {max} の範囲で正規形とミゼールの P 局面は、"
+                       "{normal} (正規形でだけ P 局面) と {misere} (ミゼールでだけ P 局面) を除いて"
+                       "一致します。計算による観察で、証明ではありません。",
     },
 }
 
@@ -201,8 +207,21 @@ def _table(head: tuple, rows: list[list]) -> str:
     return f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
 
-def _positions(items, lang: str) -> str:
-    return ", ".join(position_text(tuple(p)) for p in items) or WORDS[lang]["none"]
+def _positions(items) -> str:
+    return ", ".join(position_text(tuple(p)) for p in items)
+
+
+def _misere_note(summary: dict, lang: str) -> str:
+    """Which k have the same few differences between misère and normal play, and which."""
+    groups: dict[tuple, list[str]] = {}
+    for r in summary["rows"]:
+        if 0 < r["differ"] <= len(r["only_normal"]) + len(r["only_misere"]):  # all of them listed
+            key = (_positions(r["only_normal"]), _positions(r["only_misere"]))
+            groups.setdefault(key, []).append(str(r["k"]))
+    notes = [WORDS[lang]["misere.note"].format(ks=", ".join(ks), normal=normal, misere=misere,
+                                               max=CHOCOLATE_MAX)
+             for (normal, misere), ks in groups.items()]
+    return "\n".join(f'<p class="grundy-legend">{escape(note)}</p>' for note in notes)
 
 
 def _rows(name: str, summary: dict, lang: str) -> list[list]:
@@ -210,9 +229,8 @@ def _rows(name: str, summary: dict, lang: str) -> list[list]:
     yes = {True: w["yes"], False: w["no"]}
     n = lambda v: f"{v:,}"  # noqa: E731
     if name == "chocolate":
-        return [[r["k"], n(r["positions"]), n(r["normal"]), n(r["misere"]), yes[r["xor"]],
-                 n(r["differ"]) + (f": {_positions(r['only_normal'] + r['only_misere'], lang)}"
-                                   if r["differ"] <= 4 else "")] for r in summary["rows"]]
+        return [[r["k"], n(r["positions"]), n(r["normal"]), n(r["misere"]), yes[r["xor"]], n(r["differ"])]
+                for r in summary["rows"]]
     if name == "step":
         return [[r["f"], yes[r["condition"]], n(r["positions"]), n(r["exceptions"]),
                  position_text(tuple(r["first"])) if r["first"] else w["none"]] for r in summary["rows"]]
@@ -237,6 +255,7 @@ def data(args: dict[str, str], ctx) -> str:
         url = ctx.asset(f"data/{file}", text)
         label = w["file"].format(file=file, rows=f"{text.count(chr(10)) - 1:,}")
         links.append(f'<p class="grundy-download"><a href="{escape(url)}" download>{escape(label)}</a></p>')
+    note = _misere_note(summary, ctx.lang) if name == "chocolate" else ""
     return block(f"grundy-table grundy-data-{name}", _table(w[name], _rows(name, summary, ctx.lang)),
-                 *links, caption=w[f"{name}.caption"].format(max=BOUNDS[name]),
+                 note, *links, caption=w[f"{name}.caption"].format(max=BOUNDS[name]),
                  attrs=f' data-set="{name}" data-bound="{BOUNDS[name]}"')
