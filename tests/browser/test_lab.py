@@ -54,6 +54,14 @@ def run(page, text: str) -> str:
     return wait_done(page)
 
 
+def start_endless_loop(page) -> None:
+    """Run a loop that never ends, once it has printed (so it really runs)."""
+    set_code(page, "print('looping')\nwhile True:\n    pass\n")
+    page.click("[data-run]")
+    page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
+                           timeout=RUN_MS)
+
+
 def clean(page):
     assert not page.foreign_requests, page.foreign_requests[:5]
     assert not page.console_errors, page.console_errors[:5]
@@ -160,10 +168,7 @@ def test_errors_point_at_the_readers_line(new_page, served_site):
 def test_stop_restarts_python_when_it_cannot_interrupt(new_page, served_site):
     page = open_lab(new_page, served_site)
     assert page.evaluate("self.crossOriginIsolated") is False
-    set_code(page, "print('looping')\nwhile True:\n    pass\n")
-    page.click("[data-run]")
-    page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
-                           timeout=RUN_MS)
+    start_endless_loop(page)
     assert page.is_enabled("[data-stop]") and not page.is_enabled("[data-run]")
     page.click("[data-stop]")
     assert wait_done(page) == "stopped"
@@ -186,10 +191,7 @@ def test_stop_restarts_python_when_it_cannot_interrupt(new_page, served_site):
 def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
     page = open_lab(new_page, isolated_site)
     assert page.evaluate("self.crossOriginIsolated") is True
-    set_code(page, "print('looping')\nwhile True:\n    pass\n")
-    page.click("[data-run]")
-    page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
-                           timeout=RUN_MS)
+    start_endless_loop(page)
     page.click("[data-stop]")
     assert wait_done(page) == "stopped"
     assert page.evaluate("window.grundyLab.engine.restarts") == 0  # interrupted, not restarted
@@ -239,6 +241,19 @@ def test_japanese_interface(new_page, served_site):
     assert "3 行目でエラー" in page.inner_text("[data-status]")
     assert "龍王" in page.get_attribute("[data-output] img.lab-svg", "alt")
     clean(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_no_serious_violations(new_page, served_site, scheme):
+    page = open_lab(new_page, served_site, **dict(DESKTOP, color_scheme=scheme))
+    assert run(page, "import grundy\nshow(grundy.game('nim', heaps=2), (1, 2))\nshow([(1, 2)])\n1 / 0\n") == "error"
+    page.add_script_tag(content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
+    result = page.evaluate("""async () => {
+        const r = await axe.run({include: [['[data-lab]']]}, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, where: v.nodes.slice(0, 2).map(n => n.target)}));
+    }""")
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

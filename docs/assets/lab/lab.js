@@ -15,7 +15,8 @@ const STRINGS = {
     failed: "Python could not start: {m}", running: "Running…", done: "Done in {s} s.",
     stopped: "Stopped.", restarted: "Stopped (Python was restarted).",
     error: "Error on line {n}: {m}", errorNoLine: "Error: {m}", copied: "Link copied.",
-    copyBy: "Copy this link:", empty: "(no output)", shortcut: "Ctrl+Enter or ⌘+Enter runs the code.",
+    copyBy: "Copy this link:", empty: "(no output)",
+    shortcut: "Ctrl+Enter or ⌘+Enter runs the code; Esc then Tab leaves the editor.",
   },
   ja: {
     run: "実行", stop: "停止", share: "リンクをコピー", examples: "例", choose: "例を選んでください…",
@@ -25,7 +26,7 @@ const STRINGS = {
     stopped: "停止しました。", restarted: "停止しました (Python を再起動しました)。",
     error: "{n} 行目でエラー: {m}", errorNoLine: "エラー: {m}", copied: "リンクをコピーしました。",
     copyBy: "このリンクをコピーしてください:", empty: "(出力なし)",
-    shortcut: "Ctrl+Enter または ⌘+Enter で実行します。",
+    shortcut: "Ctrl+Enter または ⌘+Enter で実行します。Esc のあと Tab でエディタから出ます。",
   },
 };
 
@@ -90,8 +91,8 @@ class Lab {
     this.status = h("p", { class: "lab-status", "data-status": true, role: "status" });
     this.shareBox = h("p", { class: "lab-share", hidden: true });
     this.editorBox = h("div", { class: "lab-editor", "data-editor": true });
-    this.output = h("div", { class: "lab-output", "data-output": true, "data-state": "idle",
-                             "aria-label": this.t("output"), "aria-live": "polite", tabindex: "0" });
+    this.output = h("div", { class: "lab-output", "data-output": true, "data-state": "idle", role: "region",
+                             "aria-label": this.t("output"), tabindex: "0" });
     this.root.replaceChildren(
       h("div", { class: "lab-toolbar" }, menu, this.runButton, this.stopButton, this.shareButton),
       this.editorBox,
@@ -116,7 +117,7 @@ class Lab {
 
   engineStatus(status, detail) {
     this.root.dataset.engine = status;
-    if (this.running) return;
+    if (this.running || (status === "ready" && this.output.dataset.state !== "idle")) return;
     const key = { loading: "loading", ready: "ready", failed: "failed" }[status];
     this.setStatus(this.t(key, { v: detail, m: detail }));
   }
