@@ -16,14 +16,17 @@ from html import escape
 from pathlib import Path
 
 import grundy
-import grundy.verify
 
 from . import cache
 from .args import Args, position_text
 from .markup import block, csv_text
 
 CHOCOLATE_K, CHOCOLATE_MAX = range(1, 13), 128
-STEP_F, STEP_MAX = grundy.verify.SATISFYING_F + grundy.verify.VIOLATING_F, 128
+# the functions f of the step-chocolate lesson and the verification report: five that satisfy
+# the binary condition, five that do not
+STEP_F = ("t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "3", "0",
+          "t", "t//3", "(t+1)//2", "t//2 + 1", "min(t, 5)")
+STEP_MAX = 128
 RYUOH_P, RYUOH_MAX = range(1, 9), 64
 CHECK_K, CHECK_MAX = (3, 5, 7, 9, 11, 13, 15), 256
 

@@ -1,5 +1,5 @@
 // The Lab's code editor: CodeMirror 6 (the site's own bundle in ../vendor/codemirror/),
-// coloured with Material's code colours (light and dark), or a plain textarea when the
+// with its own token colours (lab.css, readable in light and dark), or a plain textarea when the
 // bundle cannot load. Both offer {kind, getCode(), setCode(text), markLine(n | null)}.
 
 const BUNDLE = new URL("../vendor/codemirror/codemirror.js", import.meta.url).href;
@@ -30,17 +30,14 @@ function textareaEditor(container, code, { label, onRun }) {
 
 function highlightStyle(cm) {
   const { tags: t, HighlightStyle } = cm;
-  const v = (name) => `var(--md-code-hl-${name}-color)`;
+  const token = (tag, name) => ({ tag, class: `lab-tok-${name}` }); // colours: lab.css, per scheme
   return HighlightStyle.define([
-    { tag: t.keyword, color: v("keyword") },
-    { tag: [t.string, t.special(t.string)], color: v("string") },
-    { tag: [t.number, t.bool, t.null], color: v("number") },
-    { tag: t.comment, color: v("comment"), fontStyle: "italic" },
-    { tag: [t.function(t.variableName), t.function(t.propertyName)], color: v("function") },
-    { tag: [t.definition(t.variableName), t.className], color: v("name") },
-    { tag: [t.operator, t.compareOperator, t.arithmeticOperator], color: v("operator") },
-    { tag: [t.punctuation, t.bracket], color: v("punctuation") },
-    { tag: t.self, color: v("constant") },
+    token(t.keyword, "keyword"),
+    token([t.string, t.special(t.string)], "string"),
+    token([t.number, t.bool, t.null, t.self], "number"),
+    token(t.comment, "comment"),
+    token([t.function(t.variableName), t.function(t.propertyName)], "function"),
+    token([t.definition(t.variableName), t.className], "name"),
   ]);
 }
 
