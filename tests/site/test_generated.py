@@ -305,16 +305,16 @@ def test_picture_caption_in_each_language(cache_dir):
 
 def test_widget_markup_and_static_fallback(ctx):
     html = sitegen.render("widget", {"type": "play", "game": "chocolate", "k": "3", "start": "10 5 5"}, ctx)
-    div = re.search(r"<div class=\"grundy-widget\"([^>]*)>", html).group(1)
+    div = re.search(r"<grundy-play class=\"grundy-widget\"([^>]*)>", html).group(1)
     attrs = dict(re.findall(r" data-([a-z]+)='([^']*)'", div))
-    assert attrs["widget"] == "play" and attrs["game"] == "chocolate" and attrs["start"] == "10 5 5"
+    assert attrs["game"] == "chocolate" and attrs["start"] == "10 5 5"
     assert json.loads(attrs["params"].replace("&quot;", '"')) == {"k": 3}
     assert attrs["lang"] == ctx.lang
     assert "<svg" in html and ("N-position" in html or "N 局面" in html)
     nim = sitegen.render("widget", {"type": "nimsum", "start": "3 5 6"}, ctx)
     assert "<code>011</code>" in nim and "<code>000</code>" in nim  # 3 ^ 5 ^ 6 = 0
     table = sitegen.render("widget", {"type": "table", "game": "ryuoh", "p": "4", "max": "6"}, ctx)
-    assert "data-widget='table'" in table and "<table>" in table
+    assert "<grundy-table " in table and "<table>" in table
     cloud = sitegen.render("widget", {"type": "table", "game": "chocolate", "k": "2"}, ctx)
     assert "grundy-ppositions" in cloud  # three coordinates: the P-positions instead
     viewer = sitegen.render("widget", {"type": "pviewer", "game": "chocolate", "k": "3"}, ctx)

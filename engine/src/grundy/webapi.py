@@ -361,8 +361,22 @@ def _has_table(g):
     return True
 
 
+def op_explain(request):
+    """Why a move wins (or why none does), step by step from the papers' proofs: {kind,
+    steps: [{text, ...data}], move: {to, text, kind[, pass]} | null} (grundy.explain)."""
+    from grundy.explain import explain
+
+    g, pos = _play_pos(request)
+    found = explain(g, pos, bool(request.get("misere")))
+    out = found.as_dict(_lang(request), lambda p: _shown(g, p))
+    if found.move is not None and isinstance(g, PassGame):
+        out["move"]["pass"] = bool(found.move.to[-1])
+    return out
+
+
 OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
-       "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions}
+       "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions,
+       "explain": op_explain}
 
 
 def handle(request):
