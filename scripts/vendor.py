@@ -1,6 +1,7 @@
 """Copy the run-time front-end files into docs/assets/vendor/ (gitignored), so the site
-serves them itself: Pyodide and KaTeX from node_modules/ (pinned in package-lock.json)
-and the engine wheel from engine/dist/. Files already up to date are not copied again.
+serves them itself: Pyodide and KaTeX from node_modules/ (pinned in package-lock.json),
+the Lab's CodeMirror bundle (esbuild, from scripts/lab/codemirror-entry.mjs) and the
+engine wheel from engine/dist/. Files already up to date are not copied again.
 
 Usage: python scripts/vendor.py
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,6 +21,7 @@ WHEELS = ROOT / "engine" / "dist"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+CODEMIRROR_ENTRY = ROOT / "scripts" / "lab" / "codemirror-entry.mjs"
 
 
 def copy(src: Path, dest: Path) -> None:
@@ -46,6 +49,22 @@ def vendor_katex() -> None:
         copy(font, VENDOR / "katex" / "fonts" / font.name)
 
 
+def vendor_codemirror() -> None:
+    """Bundle CodeMirror (bare-module imports) into one ES module for the Lab page."""
+    out = VENDOR / "codemirror" / "codemirror.js"
+    inputs = [CODEMIRROR_ENTRY, ROOT / "package-lock.json"]
+    if out.is_file() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs):
+        return
+    esbuild = NODE / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        sys.exit("vendor.py: missing node_modules/.bin/esbuild (run scripts/setup.sh)")
+    done = subprocess.run([str(esbuild), str(CODEMIRROR_ENTRY), "--bundle", "--format=esm", "--minify",
+                           "--legal-comments=none", f"--outfile={out}", "--log-level=error"],
+                          capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"vendor.py: esbuild failed: {done.stderr.strip()}")
+
+
 def vendor_wheel() -> None:
     """Copy the newest engine wheel and describe it in wheels/grundy.json."""
     wheels = sorted(WHEELS.glob("grundy-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
@@ -67,6 +86,7 @@ def vendor_wheel() -> None:
 def main() -> None:
     vendor_pyodide()
     vendor_katex()
+    vendor_codemirror()
     vendor_wheel()
     print(f"vendor.py: {VENDOR.relative_to(ROOT)} is up to date")
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from . import exercise_markup
-from . import figures, pictures, tables, verify_report, widgets_markup
+from . import examples, figures, pictures, research_data, tables, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -22,6 +22,8 @@ GENERATORS = {
     "verify": verify_report.verify,
     "widget": widgets_markup.widget,
     "answer": answer,
+    "pyexample": examples.pyexample,
+    "data": research_data.data,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
@@ -36,4 +38,5 @@ def render(name: str, args: dict[str, str], ctx) -> str:
     except KeyError:
         raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
     verify_report.prefetch(ctx.cache_dir)
+    research_data.prefetch(ctx.cache_dir)
     return generator(args, ctx).strip()

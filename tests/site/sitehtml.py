@@ -55,7 +55,7 @@ class _Parser(HTMLParser):
                 info.attr_values.append(a[key])
         if tag == "html":
             info.lang = a.get("lang", "")
-        if tag in ("script", "style"):
+        if tag in ("script", "style", "code"):  # code is not interface text
             self._skip_text += 1
         if tag == "a" and "href" in a:
             info.refs.append(Ref(a["href"], "a[href]", False))
@@ -84,7 +84,7 @@ class _Parser(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style") and self._skip_text:
+        if tag in ("script", "style", "code") and self._skip_text:
             self._skip_text -= 1
         if tag == "svg" and self._svg_stack:
             svg = self._svg_stack.pop()

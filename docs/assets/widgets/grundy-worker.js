@@ -2,10 +2,12 @@
 // {id, request} messages with {id, response} through grundy.webapi.handle_json.
 // While loading it posts {stage} messages: "download", "python", "install".
 // Every URL is relative to this script, so the site works under any sub-path.
+// The Lab's requests (op "run", "interrupt") go to ../lab/lab-worker.js, loaded on first use.
 
 const VENDOR = new URL("../vendor/", import.meta.url);
 
 let handleJson = null;
+let pyodide = null;
 const ready = boot();
 
 async function fetchOk(url, what) {
@@ -29,7 +31,7 @@ async function boot() {
   self.postMessage({ stage: "python" });
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
   const local = new URL("pyodide/", VENDOR).href;
-  const pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
+  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
   self.postMessage({ stage: "install" });
   const bytes = await wheel;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
@@ -55,6 +57,9 @@ self.onmessage = async (event) => {
   } catch (err) {
     self.postMessage({ id, response: { fatal: String(err && err.message || err) } });
     return;
+  }
+  if (request.op === "run" || request.op === "interrupt") {
+    return (await import("../lab/lab-worker.js")).labRequest(pyodide, id, request);
   }
   const t0 = performance.now();
   let response;

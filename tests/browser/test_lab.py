@@ -1,0 +1,283 @@
+"""The Lab (docs/lab.md) in Chromium: run, streamed output, pictures, CSV, errors at the
+reader's line, Stop (worker restart, and Pyodide's interrupt buffer on a cross-origin
+isolated server), share links, every example of the menu, the Japanese interface,
+and screenshots (phone and desktop, English and Japanese, light and dark)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lab"
+LOAD_MS = 120_000  # Pyodide on two shared cores
+RUN_MS = 60_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1100, "height": 900}}
+
+
+# ---------------------------------------------------------------- helpers
+
+def open_lab(new_page, base, lang="en", hash_="", **options):
+    """A fresh page on the Lab, once Python is ready."""
+    page = new_page(**(options or DESKTOP))
+    page.goto(base + ("ja/" if lang == "ja" else "") + "lab/" + hash_)
+    page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
+    return page
+
+
+def code(page) -> str:
+    return page.evaluate("window.grundyLab.editor.getCode()")
+
+
+def set_code(page, text: str) -> None:
+    page.evaluate("text => window.grundyLab.editor.setCode(text)", text)
+
+
+def wait_done(page) -> str:
+    page.wait_for_function("document.querySelector('[data-output]').dataset.state !== 'running'",
+                           timeout=RUN_MS)
+    return page.get_attribute("[data-output]", "data-state")
+
+
+def run(page, text: str) -> str:
+    set_code(page, text)
+    page.click("[data-run]")
+    return wait_done(page)
+
+
+def start_endless_loop(page) -> None:
+    """Run a loop that never ends, once it has printed (so it really runs)."""
+    set_code(page, "print('looping')\nwhile True:\n    pass\n")
+    page.click("[data-run]")
+    page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
+                           timeout=RUN_MS)
+
+
+def clean(page):
+    assert not page.foreign_requests, page.foreign_requests[:5]
+    assert not page.console_errors, page.console_errors[:5]
+
+
+# ---------------------------------------------------------------- a cross-origin isolated server
+
+class _IsolatedHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves with COOP/COEP, so the page gets SharedArrayBuffer (GitHub Pages cannot)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript",
+                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def isolated_site(built_site):
+    with tempfile.TemporaryDirectory() as root:
+        os.symlink(built_site, Path(root) / "chocolate-games")
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(_IsolatedHandler, directory=root))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{server.server_port}/chocolate-games/"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+# ---------------------------------------------------------------- tests
+
+def test_run_streams_text_and_shows_pictures(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    assert page.get_attribute("[data-lab]", "data-editor") == "codemirror"
+    assert "import grundy" in code(page)  # the first example is loaded
+    set_code(page, "import time, grundy\nprint('first')\nt = time.time()\n"
+                   "while time.time() - t < 4: pass\nshow(grundy.game('chocolate', k=3), (3, 1, 2))\n"
+                   "print('second')\n")
+    page.locator(".cm-content").click()
+    page.keyboard.press("Control+Enter")
+    # 'first' is on the page while the loop still runs: output is streamed
+    page.wait_for_function("""() => {
+        const out = document.querySelector('[data-output]');
+        return out.dataset.state === 'running' && out.textContent.includes('first');
+    }""", timeout=RUN_MS)
+    assert page.evaluate("1 + 1") == 2  # the page answers while Python runs
+    assert wait_done(page) == "ok"
+    output = page.locator("[data-output]")
+    assert output.inner_text().index("first") < output.inner_text().index("second")
+    img = output.locator("img.lab-svg")
+    assert img.count() == 1 and "{3, 1, 2}" in img.get_attribute("alt")
+    assert page.evaluate("document.querySelector('img.lab-svg').naturalWidth") > 0
+    clean(page)
+
+
+def test_table_downloads_as_csv(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    assert run(page, "import grundy\nshow(grundy.game('ryuoh', p=3).table(6), name='ryuoh')\n") == "ok"
+    table = page.locator("[data-output] .lab-table table")
+    assert table.locator("tbody tr").count() == 49
+    with page.expect_download() as info:
+        page.click("[data-output] [data-csv]")
+    download = info.value
+    assert download.suggested_filename == "ryuoh.csv"
+    lines = Path(download.path()).read_text().splitlines()
+    import grundy
+
+    g = grundy.game("ryuoh", p=3)
+    assert lines[0] == "x,y,grundy" and len(lines) == 50
+    for line in lines[1:]:
+        x, y, value = map(int, line.split(","))
+        assert g.grundy((x, y)) == value
+    clean(page)
+
+
+def test_errors_point_at_the_readers_line(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    assert run(page, "x = 1\n\ndef f(n):\n    return n / 0\n\nprint(f(x))\n") == "error"
+    assert page.get_attribute("[data-output]", "data-line") == "4"
+    traceback = page.inner_text("[data-traceback]")
+    assert 'File "<lab>", line 6' in traceback and "line 4, in f" in traceback
+    assert "ZeroDivisionError" in traceback and "lab.py" not in traceback
+    assert "line 4" in page.inner_text("[data-status]")
+    assert page.inner_text(".cm-line.lab-error-line") == "    return n / 0"
+    # a syntax error, and a bad position: one line each, the reader's line
+    assert run(page, "print(1)\nprint((2)\n") == "error"
+    assert page.get_attribute("[data-output]", "data-line") == "2"
+    assert run(page, "import grundy\ngrundy.game('chocolate', k=3).grundy((1, 9, 1))\n") == "error"
+    assert page.get_attribute("[data-output]", "data-line") == "2"
+    assert "PositionError" in page.inner_text("[data-status]")
+    # the next good run clears the mark
+    assert run(page, "print('fine')\n") == "ok"
+    assert page.locator(".lab-error-line").count() == 0
+    clean(page)
+
+
+def test_stop_restarts_python_when_it_cannot_interrupt(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    assert page.evaluate("self.crossOriginIsolated") is False
+    start_endless_loop(page)
+    assert page.is_enabled("[data-stop]") and not page.is_enabled("[data-run]")
+    page.click("[data-stop]")
+    assert wait_done(page) == "stopped"
+    assert page.evaluate("window.grundyLab.engine.restarts") == 1
+    assert "restarted" in page.inner_text("[data-status]")
+    page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
+    assert run(page, "print(6 * 7)\n") == "ok"  # the fresh Python works
+    assert page.inner_text("[data-output]").strip() == "42"
+    # Stop twice in a row, and Stop while Python is still starting, also end cleanly
+    for _ in range(2):
+        set_code(page, "while True: pass\n")
+        page.click("[data-run]")
+        page.click("[data-stop]")
+        assert wait_done(page) == "stopped"
+    page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
+    assert run(page, "print('again')\n") == "ok"
+    clean(page)
+
+
+def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
+    page = open_lab(new_page, isolated_site)
+    assert page.evaluate("self.crossOriginIsolated") is True
+    start_endless_loop(page)
+    page.click("[data-stop]")
+    assert wait_done(page) == "stopped"
+    assert page.evaluate("window.grundyLab.engine.restarts") == 0  # interrupted, not restarted
+    assert run(page, "print('still here')\n") == "ok"
+    clean(page)
+
+
+def test_share_link_opens_the_same_code(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    source = "# a shared question: k = 7?\nprint(sum(x ^ 7 for x in range(10)), 'ä & #')\n"
+    set_code(page, source)
+    page.click("[data-share]")
+    page.wait_for_function("document.querySelector('[data-lab]').dataset.link", timeout=5000)
+    link = page.get_attribute("[data-lab]", "data-link")
+    assert link == served_site + "lab/#code=" + quote(source, safe="-_.!~*'()")
+    other = open_lab(new_page, served_site, hash_="#code=" + link.split("#code=")[1])
+    assert code(other) == source
+    other.click("[data-run]")
+    assert wait_done(other) == "ok"
+    assert other.inner_text("[data-output]").strip() == f"{sum(x ^ 7 for x in range(10))} ä & #"
+    clean(page)
+    clean(other)
+
+
+def test_every_example_runs_in_the_browser(new_page, served_site):
+    page = open_lab(new_page, served_site)
+    examples = page.evaluate("window.grundyLab.examples")
+    assert {e["group"] for e in examples} == {"start", "theorem", "open"}
+    for example in examples:
+        page.select_option("[data-examples]", example["id"])
+        assert code(page) == example["code"]
+        page.click("[data-run]")
+        assert wait_done(page) == "ok", (example["id"], page.inner_text("[data-output]"))
+    clean(page)
+
+
+def test_japanese_interface(new_page, served_site):
+    page = open_lab(new_page, served_site, lang="ja")
+    assert page.inner_text("[data-run]") == "実行"
+    assert page.inner_text("[data-stop]") == "停止"
+    assert page.inner_text("[data-share]") == "リンクをコピー"
+    assert "準備ができました" in page.inner_text("[data-status]")
+    examples = page.evaluate("window.grundyLab.examples")
+    assert any("三角形のチョコレート" in e["title"] for e in examples)
+    assert "# ゲーム:" in examples[0]["code"]
+    assert run(page, "import grundy\nshow(grundy.game('ryuoh', p=3), (2, 1))\nprint(1 / 0)\n") == "error"
+    assert "3 行目でエラー" in page.inner_text("[data-status]")
+    assert "龍王" in page.get_attribute("[data-output] img.lab-svg", "alt")
+    clean(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_no_serious_violations(new_page, served_site, scheme):
+    page = open_lab(new_page, served_site, **dict(DESKTOP, color_scheme=scheme))
+    assert run(page, "import grundy\nshow(grundy.game('nim', heaps=2), (1, 2))\nshow([(1, 2)])\n1 / 0\n") == "error"
+    page.mouse.move(0, 0)  # the theme's hover colours are not the Lab's
+    page.add_script_tag(content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
+    result = page.evaluate("""async () => {
+        const r = await axe.run({include: [['[data-lab]']]}, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, where: v.nodes.slice(0, 2).map(n => n.target)}));
+    }""")
+    bad = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_screenshots(new_page, served_site, lang, scheme, device):
+    options = dict(PHONE if device == "phone" else DESKTOP, color_scheme=scheme)
+    page = open_lab(new_page, served_site, lang=lang, **options)
+    page.select_option("[data-examples]", "nim")
+    page.click("[data-run]")
+    assert wait_done(page) == "ok"
+    page.wait_for_function("[...document.images].every(i => i.complete)")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"lab-{lang}-{device}-{scheme}.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= options["viewport"]["width"], "the page scrolls sideways"
+    clean(page)
+
+
+def test_menu_data_matches_the_example_files(built_site):
+    """The menu offers exactly the example files (theorems, open problems, a tour)."""
+    files = {p.stem for p in (ROOT / "scripts" / "lab" / "examples").glob("*.py")}
+    html = (built_site / "lab" / "index.html").read_text(encoding="utf-8")
+    start = html.index("data-lab-examples>") + len("data-lab-examples>")
+    data = json.loads(html[start:html.index("</script>", start)].replace("<\\/", "</"))
+    assert {e["id"] for e in data} == files
