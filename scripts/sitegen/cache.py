@@ -40,10 +40,6 @@ def store(path: Path, data: bytes | str) -> None:
 
 
 @functools.cache
-def _table(name: str, params: tuple, limit: int):
-    return grundy.game(name, **dict(params)).table(limit)
-
-
 def table(game, limit: int):
     """`game.table(limit)`, computed once per build for equal games and limits."""
-    return _table(game.name, tuple(sorted(game.params.items())), limit)
+    return game.table(limit)

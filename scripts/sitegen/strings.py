@@ -1,20 +1,9 @@
-"""Every sentence the generators write, in English and Japanese."""
+"""Every sentence the generators write, in English and Japanese (the games' names come
+from the engine: `game.label()`, a grundy.Text)."""
 
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    # games
-    "game.nim": {"en": "Nim", "ja": "ニム"},
-    "game.rect": {"en": "the rectangular chocolate", "ja": "長方形のチョコレート"},
-    "game.chocolate": {"en": "the triangular chocolate (k = {k})",
-                       "ja": "三角形のチョコレート (k = {k})"},
-    "game.step": {"en": "the step chocolate CB(f, y, z) with f(t) = {f}",
-                  "ja": "階段状のチョコレート CB(f, y, z)、f(t) = {f}"},
-    "game.step3": {"en": "the step chocolate with a bar on the left, f(t) = {f}",
-                   "ja": "左に棒のついた階段状のチョコレート、f(t) = {f}"},
-    "game.wythoff": {"en": "Wythoff's game", "ja": "ワイソフのゲーム"},
-    "game.ryuoh": {"en": "generalized Ryuoh Nim (p = {p})", "ja": "一般化された龍王ニム (p = {p})"},
-    "game.ryuoh3": {"en": "Ryuoh Nim (p = 3)", "ja": "龍王ニム (p = 3)"},
     # tables
     "table.engine": {"en": "Grundy values of {game}, computed by the engine ({range}).",
                      "ja": "{game}のグランディ数 (エンジンで計算、{range})。"},
@@ -22,16 +11,16 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ja": "{game}の式 {expr} の値 ({range})。"},
     "table.misere": {"en": "Misère play (the last player to move loses): the outcome of each "
                            "position of {game}, computed by the engine ({range}).",
-                     "ja": "逆形 (最後に動かした人が負け) での{game}の各局面の勝敗 "
+                     "ja": "ミゼール (最後に動かした人が負け) での{game}の各局面の勝敗 "
                            "(エンジンで計算、{range})。"},
     "table.legend.misere": {"en": "P: the previous player wins (shaded); N: the next player wins.",
                             "ja": "P: 後手必勝 (色付き)、N: 先手必勝。"},
     "table.range": {"en": "{coords} ≤ {max}", "ja": "{coords} ≤ {max}"},
     "table.fixed": {"en": "{name} = {value}", "ja": "{name} = {value}"},
     "table.legend.p": {"en": "Shaded: P-positions (Grundy value 0, the second player wins).",
-                       "ja": "色付きのマス: 後手必勝の局面 (グランディ数 0)。"},
+                       "ja": "色付きのマス: P 局面 (グランディ数 0)。"},
     "table.legend.p.formula": {"en": "Shaded: the formula is 0 (P-positions).",
-                               "ja": "色付きのマス: 式の値が 0 (後手必勝の局面)。"},
+                               "ja": "色付きのマス: 式の値が 0 (P 局面)。"},
     "table.legend.xor": {"en": "Outlined in red: cells where G ≠ {xor} ({n} of {total}).",
                          "ja": "赤枠のマス: G ≠ {xor} となるマス ({total} 個中 {n} 個)。"},
     "table.legend.formula": {"en": "Outlined in red: cells where the engine and the formula differ "
@@ -45,9 +34,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "nimsum.legend": {"en": "Shaded: a ⊕ b = 0, which happens exactly when a = b.",
                       "ja": "色付きのマス: a ⊕ b = 0 (a = b のときだけ)。"},
     "pp.summary": {"en": "{Game} has {n} P-positions with {range}:",
-                   "ja": "{range} の範囲で、{game}の後手必勝の局面は {n} 個あります:"},
+                   "ja": "{range} の範囲で、{game}の P 局面は {n} 個あります:"},
     "pp.misere": {"en": "In misère play, {game} has {n} P-positions with {range}:",
-                  "ja": "逆形では、{range} の範囲で{game}の後手必勝の局面は {n} 個あります:"},
+                  "ja": "ミゼールでは、{range} の範囲で{game}の P 局面は {n} 個あります:"},
     "pp.more": {"en": "… and {n} more (all of them are in the CSV file).",
                 "ja": "… ほか {n} 個 (すべて CSV ファイルにあります)。"},
     # verification
@@ -67,33 +56,33 @@ STRINGS: dict[str, dict[str, str]] = {
     # pictures and widgets
     "picture.caption": {"en": "The position {pos} of {game}.", "ja": "{game}の局面 {pos}。"},
     "outcome.P": {"en": "{pos} is a P-position: the player who moves next loses with perfect play.",
-                  "ja": "{pos} は後手必勝の局面です (次に動かす人は、相手が最善を尽くすと負けます)。"},
+                  "ja": "{pos} は P 局面です (後手必勝: 次に動かす人は、相手が最善を尽くすと負けます)。"},
     "outcome.N": {"en": "{pos} is an N-position (Grundy value {g}): the player who moves next can win.",
-                  "ja": "{pos} は先手必勝の局面です (グランディ数 {g}): 次に動かす人が勝てます。"},
+                  "ja": "{pos} は N 局面です (グランディ数 {g}、先手必勝: 次に動かす人が勝てます)。"},
     "outcome.misere.P": {"en": "{pos} is a P-position in misère play: the player who moves next loses "
                                "with perfect play.",
-                         "ja": "{pos} はミゼールでは後手必勝の局面です (次に動かす人は、相手が最善を尽くすと負けます)。"},
+                         "ja": "{pos} はミゼールでは P 局面です (後手必勝: 次に動かす人は、相手が最善を尽くすと負けます)。"},
     "outcome.misere.N": {"en": "{pos} is an N-position in misère play: the player who moves next can win.",
-                         "ja": "{pos} はミゼールでは先手必勝の局面です: 次に動かす人が勝てます。"},
+                         "ja": "{pos} はミゼールでは N 局面です (先手必勝: 次に動かす人が勝てます)。"},
     "widget.static": {"en": "The interactive version of this {kind} needs JavaScript; "
                             "a static view is shown instead.",
                       "ja": "この{kind}を操作するには JavaScript が必要です。ここでは静的な図を表示しています。"},
     "widget.kind.play": {"en": "game", "ja": "ゲーム"},
     "widget.kind.table": {"en": "table explorer", "ja": "表エクスプローラー"},
     "widget.kind.nimsum": {"en": "nim-sum calculator", "ja": "ニム和計算機"},
-    "widget.kind.pviewer": {"en": "P-position viewer", "ja": "後手必勝局面ビューアー"},
+    "widget.kind.pviewer": {"en": "P-position viewer", "ja": "P 局面ビューアー"},
     # figures: caption and alt text
     "fig.pp3d.caption": {
         "en": "The P-positions {{x, y, z}} of the triangular chocolate (k = 3) with x, z ≤ 60 and y ≤ 30 "
               "in three dimensions (after the paper's figure 5.1).",
-        "ja": "三角形のチョコレート (k = 3) の後手必勝の局面 {{x, y, z}} (x, z ≤ 60, y ≤ 30) を "
+        "ja": "三角形のチョコレート (k = 3) の P 局面 {{x, y, z}} (x, z ≤ 60, y ≤ 30) を "
               "3 次元に並べた図 (論文の図 5.1 に対応)。"},
     "fig.pp3d.alt": {
         "en": "A 3-D scatter plot of {count} points with axes x, z (horizontal) and y (vertical): "
               "the P-positions of the k = 3 chocolate. Seen from this angle they look like "
               "scattered triangular layers.",
         "ja": "x, z を水平方向、y を垂直方向にとった {count} 個の点の 3 次元散布図。"
-              "k = 3 のチョコレートの後手必勝の局面で、この角度からは三角形の層が散らばって見える。"},
+              "k = 3 のチョコレートの P 局面で、この角度からは三角形の層が散らばって見える。"},
     "fig.pp3d-rotated.caption": {
         "en": "The same points seen along the direction x = z (rotated by π/4 about the y axis, "
               "after the paper's figure 5.2): a Sierpinski triangle appears.",
@@ -103,7 +92,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The {count} P-positions of the k = 3 chocolate in 3-D, viewed along the diagonal "
               "between the x and z axes, with y vertical: the points form a Sierpinski triangle "
               "with its apex at the bottom.",
-        "ja": "k = 3 のチョコレートの後手必勝の局面 {count} 個を、x 軸と z 軸の間の対角線の方向から"
+        "ja": "k = 3 のチョコレートの P 局面 {count} 個を、x 軸と z 軸の間の対角線の方向から"
               "見た 3 次元の図 (y が垂直方向)。点は下に頂点のあるシュルピンスキー図形をつくる。"},
     "fig.and-triangle.caption": {
         "en": "The set {{(x, y) : x & y = 0}} for 0 ≤ x, y ≤ 63, where & is the bitwise AND "
@@ -136,22 +125,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "fig.projection.caption": {
         "en": "The P-positions of the chocolate with {k}y ≤ x + z (x, z ≤ {max}), projected to "
               "(y, (z − x)/√2) like figure 5.5; computed by the engine.",
-        "ja": "{k}y ≤ x + z のチョコレートの後手必勝の局面 (x, z ≤ {max}) を図 5.5 と同じように "
+        "ja": "{k}y ≤ x + z のチョコレートの P 局面 (x, z ≤ {max}) を図 5.5 と同じように "
               "(y, (z − x)/√2) へ射影した図 (エンジンで計算)。"},
     "fig.projection.alt": {
         "en": "A scatter plot of the {count} P-positions of the chocolate with k = {k}, "
               "x and z up to {max}, at the points (y, (z − x)/√2) with y horizontal.",
-        "ja": "k = {k}、x, z ≤ {max} のチョコレートの後手必勝の局面 {count} 個を、y を横軸にして "
+        "ja": "k = {k}、x, z ≤ {max} のチョコレートの P 局面 {count} 個を、y を横軸にして "
               "点 (y, (z − x)/√2) に置いた散布図。"},
     "fig.heatmap.caption": {
         "en": "Grundy values G(x, y) of {game} for 0 ≤ x, y ≤ {max}; dots mark the P-positions (G = 0).",
-        "ja": "{game}のグランディ数 G(x, y) (0 ≤ x, y ≤ {max})。点は後手必勝の局面 (G = 0)。"},
+        "ja": "{game}のグランディ数 G(x, y) (0 ≤ x, y ≤ {max})。点は P 局面 (G = 0)。"},
     "fig.heatmap.alt": {
         "en": "A heat map of the Grundy values of {game}, x to the right and y downward from "
               "0 to {max}, dark for small values and yellow for large ones, with {count} "
               "P-positions marked by white dots.",
         "ja": "{game}のグランディ数のヒートマップ。x は右向き、y は下向きに 0 から {max} まで。"
-              "小さい値は暗い色、大きい値は黄色で、後手必勝の局面 {count} 個を白い点で示す。"},
+              "小さい値は暗い色、大きい値は黄色で、 P 局面 {count} 個を白い点で示す。"},
     "nimsum.total": {"en": "Nim-sum", "ja": "ニム和"},
 }
 

@@ -78,6 +78,8 @@ def table(args: dict[str, str], ctx) -> str:
     mark = a.choice("mark", ("none", "xor", "formula"), "none")
     misere = _misere_flag(a)
     fixed = {c: a.integer(c, hi=limit) for c in game.coords if a.has(c)}
+    if "pass" in game.coords:  # pass=true: the positions where the pass is still available
+        fixed.setdefault("pass", 1)
     a.done()
     if misere and (source, mark) != ("engine", "none"):
         raise a.error("misere=true shows outcomes: it takes no source= or mark=")

@@ -15,6 +15,7 @@ WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Symbols and identifiers of the formulas (f's expression language included).
 ALLOWED = {"f", "t", "x", "y", "z", "k", "p", "min", "max", "abs", "ilog2",
            "a", "b", "c", "if", "else",
+           "P", "N",  # the canonical "P 局面", "N 局面"
            "M2012", "R1", "S"}  # citation keys of the site's reference list
 
 choc = grundy.game("chocolate", k=3)
@@ -50,7 +51,7 @@ CASES = {
     "nim table": (lambda: nim.table(3), "a nim table needs a fixed number of heaps (heaps=N)", ()),
     "rect table": (lambda: grundy.game("rect").table(3),
                    "a rect table needs a fixed number of sides (sides=2, 3 or 4)", ()),
-    "rect sides": (lambda: grundy.game("rect", sides=5), "rect has 2, 3 or 4 sides, got 5", ()),
+    "rect sides": (lambda: grundy.game("rect", sides=5), "sides must be a whole number 2 to 4, got 5", ()),
     "f not a string": (lambda: sf(5), "f must be an expression string in t, got 5", ()),
     "f empty": (lambda: sf("  "), "f is empty: give an expression in t such as t//2", ()),
     "f too long": (lambda: sf("t+" * MAX_LENGTH + "t"),
@@ -128,5 +129,5 @@ FORMULAS = [("chocolate", {"k": 3}, (4, 2, 5)), ("chocolate", {"k": 1}, (4, 2, 5
 @pytest.mark.parametrize("name,params,pos", FORMULAS)
 def test_every_formula_names_its_theorem_in_japanese(name, params, pos):
     f = grundy.game(name, **params).formula(pos)
-    assert f is not None and f.theorem and JAPANESE.search(f.theorem_ja), f
-    assert not set(WORD.findall(f.theorem_ja)) - ALLOWED - {"n"}, f.theorem_ja  # Wythoff's n
+    assert f is not None and f.theorem.en and JAPANESE.search(f.theorem.ja), f
+    assert not set(WORD.findall(f.theorem.ja)) - ALLOWED - {"n"}, f.theorem.ja  # Wythoff's n

@@ -83,9 +83,9 @@ def test_static_picture_is_an_image_without_focus_stops():
 
 @pytest.mark.parametrize("name,params,pos,en,ja", [
     ("chocolate", {"k": 3}, (10, 5, 5),
-     "Triangular chocolate {10, 5, 5}", "三角チョコレート {10, 5, 5}"),
+     "Triangular chocolate {10, 5, 5}", "三角形のチョコレート {10, 5, 5}"),
     ("chocolate", {"k": 2}, (6, 3, 4),
-     "Triangular chocolate {6, 3, 4} (k = 2)", "三角チョコレート {6, 3, 4}（k = 2）"),
+     "Triangular chocolate {6, 3, 4} (k = 2)", "三角形のチョコレート {6, 3, 4}（k = 2）"),
     ("rect", {}, (4, 2), "Rectangular chocolate {4, 2}", "長方形のチョコレート {4, 2}"),
     ("step", {"f": "t//2"}, (2, 5),
      "Step chocolate {2, 5} (f(t) = t//2)", "階段チョコレート {2, 5}（f(t) = t//2）"),

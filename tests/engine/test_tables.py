@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 import grundy
 from grundy.reference import reference_grundy, reference_misere
-from grundy.table import chocolate_index
+from grundy.games.chocolate import chocolate_index
 
 
 def assert_table_matches_reference(g, limit):

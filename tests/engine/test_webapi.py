@@ -117,12 +117,12 @@ def test_engine_errors_in_both_languages():
 @pytest.mark.parametrize("name,params,pos", GAMES)
 def test_theorem_names_in_the_page_language(name, params, pos):
     f = grundy.game(name, **params).formula(pos)
-    for lang, theorem in (("en", f and f.theorem), ("ja", f and f.theorem_ja)):
+    for lang, theorem in (("en", f and f.theorem.en), ("ja", f and f.theorem.ja)):
         state = call(op="state", game=name, params=params, pos=list(pos), lang=lang)
         assert (state["formula"] and state["formula"]["theorem"]) == theorem
     sized = {"nim": {"heaps": 3}, "rect": {"sides": 3}}.get(name, {})  # tables need a size
     table = call(op="table", game=name, params={**params, **sized}, max=6, lang="ja")
-    assert table["theorem"] == (f and f.theorem_ja)
+    assert table["theorem"] == (f and f.theorem.ja)
 
 
 def test_random_start():

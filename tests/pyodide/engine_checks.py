@@ -13,20 +13,23 @@ import sys
 import grundy
 from grundy import cli, verify, webapi
 from grundy.reference import reference_grundy, reference_misere
+from grundy.registry import games
 
-TABLES = [("chocolate", {"k": k}, 7) for k in (1, 2, 3, 4, 5)] + [
-    ("nim", {"heaps": 3}, 5), ("rect", {"sides": 4}, 3), ("step", {"f": "t//2"}, 12),
-    ("step3", {"f": "t//3"}, 7), ("wythoff", {}, 10)] + [("ryuoh", {"p": p}, 10) for p in (1, 3, 4)]
+# every registered game with its default parameters, some with others too
+TABLES = [(cls.name, {}, 6) for cls in games()] + [
+    ("chocolate", {"k": k}, 7) for k in (1, 2, 4, 5)] + [
+    ("rect", {"sides": 4}, 3), ("step3", {"f": "t//3"}, 7)] + [("ryuoh", {"p": p}, 10) for p in (1, 4)]
 
 
 def check_tables():
-    """Every table value equals the reference DP (normal and misère play)."""
+    """Every table value equals the reference DP (normal and misère play, with a pass too)."""
     for name, params, limit in TABLES:
-        g = grundy.game(name, **params)
-        table, memo, memo_m = g.table(limit), {}, {}
-        for pos, value in table.items():
-            assert value == reference_grundy(g, pos, memo), (name, params, pos)
-            assert table.misere(pos) == reference_misere(g, pos, memo_m), (name, params, pos)
+        plain = grundy.game(name, **params).for_table()
+        for g in (plain, grundy.with_pass(plain)):
+            table, memo, memo_m = g.table(limit if g is plain else 3), {}, {}
+            for pos, value in table.items():
+                assert value == reference_grundy(g, pos, memo), (name, params, pos)
+                assert table.misere(pos) == reference_misere(g, pos, memo_m), (name, params, pos)
 
 
 def run_cli(*args):
@@ -66,6 +69,13 @@ def check_webapi():
     assert grundy.game("ryuoh", p=3).grundy(tuple(reply["move"]["to"])) == 0
     assert "error" in webapi.handle({"op": "state", "game": "chocolate", "pos": "10 9 5"})
     assert webapi.handle({"op": "nimsum", "heaps": [3, 5, 6]})["total"] == 0
+    catalogue = webapi.handle({"op": "games"})["games"]
+    assert [g["name"] for g in catalogue] == [cls.name for cls in games()]
+    played = webapi.handle({"op": "state", "game": "nim", "pos": [2, 2], "pass": True})
+    assert played["pass"] and played["moves"][-1]["kind"] == "pass"
+    total = webapi.handle({"op": "state", "game": "sum", "pos": [3, 1, 2, 5, 2], "params": {
+        "components": [{"game": "chocolate", "params": {"k": 3}}, {"game": "wythoff"}]}})
+    assert total["grundy"] == grundy.game("wythoff").grundy((5, 2))
 
 
 def main(verify_max=5):

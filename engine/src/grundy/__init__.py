@@ -4,14 +4,24 @@ and Ryuoh Nim of Miyadera's group, with tables, theorems and their verification.
     >>> import grundy
     >>> grundy.game("chocolate", k=2).table(16)[(3, 2, 4)]
     8
+
+A game is one module (its rules and metadata) registered with `grundy.register`;
+see ARCHITECTURE.md, "How to add a game".
 """
 
-from . import games as _games  # noqa: F401  (registers the games)
-from .core import Formula, Game, GameError, Move, PositionError, game, game_names
-from .sums import SumGame
+from .text import Text
+from .params import Param
+from .core import Formula, Game, GameError, Move, PositionError, Theorem
+from .registry import find_game, game, game_names, register
+from . import games as _games  # noqa: F401  (the games package registers the games)
+
+# the list of game classes is grundy.registry.games() (grundy.games is the package)
+from .passing import PassGame, with_pass
+from .sums import SumGame, sum_of
 from .table import Table
 from . import verify  # noqa: E402  (grundy.verify.run)
 
 __version__ = "0.1.0"
-__all__ = ["Formula", "Game", "GameError", "Move", "PositionError", "SumGame", "Table",
-           "game", "game_names", "verify", "__version__"]
+__all__ = ["Formula", "Game", "GameError", "Move", "Param", "PassGame", "PositionError",
+           "SumGame", "Table", "Text", "Theorem", "find_game", "game", "game_names",
+           "register", "sum_of", "verify", "with_pass", "__version__"]

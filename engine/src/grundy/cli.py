@@ -1,89 +1,127 @@
 """The `grundy` command line: value, outcome, move, table, verify.
 
+The options of each game are generated from its Params (grundy.registry), so a new
+game needs no change here. Parsing is argparse: one parser per command and game
+(`grundy value chocolate --k 3 10 5 5`), options before or after the coordinates.
 Bad input prints one line on stderr and exits 2; a failed theorem in `verify` exits 1.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 
-from .core import GameError, game
+from .core import GameError
+from .passing import with_pass
+from .registry import find_game, game, games
 
-USAGE = """\
-usage: grundy value   GAME [options] C1 C2 ...
-       grundy outcome GAME [options] [--misere] C1 C2 ...
-       grundy move    GAME [options] [--misere] C1 C2 ...
-       grundy table   GAME [options] --max N [--format csv|json|md] [--backend auto|python|numpy]
-       grundy verify  [--max N]
-
-games and their options (options may stand before or after the coordinates):
-  nim      heaps h1 h2 ...             (table: --heaps N, default 3)
-  rect     2 to 4 sides: right up | left up right | left up right down
-                                        (table: --sides N, default 2)
-  chocolate --k K   x y z   with y <= (x + z) // K   (K >= 1, default 3)
-  step     --f EXPR y z     with y <= f(z)          (EXPR in t, default t//2)
-  step3    --f EXPR x y z   with y <= f(z)
-  wythoff  x y
-  ryuoh    --p P    x y                              (P >= 1, default 3)
-"""
-
-GAME_OPTIONS = {"nim": {"heaps"}, "rect": {"sides"}, "chocolate": {"k"}, "step": {"f"},
-                "step3": {"f"}, "wythoff": set(), "ryuoh": {"p"}}
-COMMAND_OPTIONS = {"value": set(), "outcome": {"misere"}, "move": {"misere"},
-                   "table": {"max", "format", "backend"}, "verify": {"max"}}
-FLAGS = {"misere"}
-INT_OPTIONS = {"k", "p", "heaps", "sides", "max"}
 FORMATS = ("csv", "json", "md")
+COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, help))
+    "value": ("the Grundy value", True, {"pass": (True, "the pass is still available")}),
+    "outcome": ("P or N", True, {"misere": (True, "misère play: the last mover loses"),
+                                 "pass": (True, "the pass is still available")}),
+    "move": ("a winning move, or none", True, {"misere": (True, "misère play"),
+                                               "pass": (True, "the pass is still available")}),
+    "table": ("every position with coordinates <= --max", True,
+              {"max": (False, "the largest coordinate"), "format": (False, "csv, json or md"),
+               "backend": (False, "auto, python or numpy"),
+               "pass": (True, "add the pass coordinate")}),
+    "verify": ("check every theorem by brute force", False, {"max": (False, "one bound for all")}),
+}
 
 
 class UsageError(GameError):
     """Bad command-line input."""
 
 
-def parse(argv: list[str]) -> tuple[str, str | None, dict, list[str]]:
-    """(command, game name, options, coordinate strings) from the arguments."""
+class _Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line (a UsageError), never usage text and exit."""
+
+    def error(self, message):
+        raise UsageError(_plain(message, self.prog.removeprefix("grundy ")))
+
+
+def _plain(message: str, where: str) -> str:
+    """argparse's messages in the words of this command line."""
+    if message.startswith("unrecognized arguments: "):
+        extra = message.split(": ", 1)[1].split()
+        option = next((e for e in extra if e.startswith("--")), None)
+        if option:
+            return f"unknown option {option.partition('=')[0]} for {where!r}"
+        return f"unexpected arguments: {' '.join(extra)}"
+    if message.endswith("expected one argument"):
+        return f"option {message.split()[1].rstrip(':')} needs a value"
+    if "ignored explicit argument" in message:
+        return f"option {message.split()[1].rstrip(':')} takes no value"
+    return message
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing it twice."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest) is not None:
+            raise UsageError(f"option {option_string} given twice")
+        setattr(namespace, self.dest, True if self.nargs == 0 else values)
+
+
+def _parser(command: str, cls=None) -> _Parser:
+    """The parser of `grundy COMMAND [GAME]`: the command's options, the game's parameters
+    (from its Params) and the coordinates."""
+    help_, _, options = COMMANDS[command]
+    prog = f"{command} {cls.name}" if cls else command
+    p = _Parser(prog=f"grundy {prog}", description=help_, allow_abbrev=False)
+    for name, (flag, text) in options.items():
+        p.add_argument(f"--{name}", action=_Once, nargs=0 if flag else None, default=None,
+                       help=text)
+    for param in (cls.params if cls else ()):
+        p.add_argument(f"--{param.name}", action=_Once, default=None, metavar=param.kind.upper(),
+                       help=param.help.en + ("" if param.default is None
+                                             else f" (default {param.default})"))
+    p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else argparse.SUPPRESS)
+    return p
+
+
+def _value_options() -> set[str]:
+    """Every option that takes a value, of any command or game."""
+    names = {n for _, _, opts in COMMANDS.values() for n, (flag, _) in opts.items() if not flag}
+    return names | {p.name for cls in games() for p in cls.params}
+
+
+def _split_game(command: str, rest: list[str]) -> tuple[str, list[str]]:
+    """The game name (the first word that is not an option or its value) and the rest."""
+    takes_value, skip = _value_options(), False
+    for i, token in enumerate(rest):
+        if skip:
+            skip = False
+        elif token.startswith("--"):
+            skip = "=" not in token and token[2:] in takes_value
+        else:
+            return token, rest[:i] + rest[i + 1:]
+    raise UsageError(f"missing game after {command!r} (one of {', '.join(c.name for c in games())})")
+
+
+def parse(argv: list[str]):
+    """(command, game class or None, namespace) from the arguments."""
     if not argv:
         raise UsageError("missing command (value, outcome, move, table or verify); try --help")
     command, rest = argv[0], list(argv[1:])
-    if command not in COMMAND_OPTIONS:
+    if command not in COMMANDS:
         raise UsageError(f"unknown command {command!r} (use value, outcome, move, table or verify)")
-    options, words = {}, []
-    while rest:
-        token = rest.pop(0)
-        if not token.startswith("--"):
-            words.append(token)
-            continue
-        key, eq, value = token[2:].partition("=")
-        if key in options:
-            raise UsageError(f"option --{key} given twice")
-        if key in FLAGS:
-            if eq:
-                raise UsageError(f"option --{key} takes no value")
-            options[key] = True
-            continue
-        if not eq:
-            if not rest:
-                raise UsageError(f"option --{key} needs a value")
-            value = rest.pop(0)
-        options[key] = value
-    name = None
-    if command != "verify":
-        if not words:
-            raise UsageError(f"missing game after {command!r} (one of {', '.join(GAME_OPTIONS)})")
-        name = words.pop(0)
-        if name not in GAME_OPTIONS:
-            raise UsageError(f"unknown game {name!r} (known: {', '.join(GAME_OPTIONS)})")
-    allowed = COMMAND_OPTIONS[command] | GAME_OPTIONS.get(name, set())
-    for key, value in options.items():
-        if key not in allowed:
-            where = f"{command} {name}" if name else command
-            raise UsageError(f"unknown option --{key} for {where!r}")
-        if key in INT_OPTIONS:
-            options[key] = _int(value, f"--{key}")
-    coords = words
-    return command, name, options, coords
+    cls = None
+    if COMMANDS[command][1]:
+        name, rest = _split_game(command, rest)
+        try:
+            cls = find_game(name)
+        except GameError as e:
+            raise UsageError(str(e)) from None
+    args = _parser(command, cls).parse_intermixed_args(rest)
+    for key in ("max",):
+        if getattr(args, key, None) is not None:
+            setattr(args, key, _int(getattr(args, key), f"--{key}"))
+    return command, cls, args
 
 
 def _int(text: str, what: str) -> int:
@@ -93,33 +131,41 @@ def _int(text: str, what: str) -> int:
         raise UsageError(f"{what} must be a whole number, got {text!r}") from None
 
 
-def _game(name: str, options: dict):
-    params = {key: options[key] for key in GAME_OPTIONS[name] if key in options}
-    return game(name, **params)
+def _game(cls, args):
+    """The game named on the command line with its parameters (and the pass when asked)."""
+    params = {}
+    for param in cls.params:
+        raw = getattr(args, param.name)
+        if raw is not None:
+            params[param.name] = _int(raw, f"--{param.name}") if param.kind == "int" else raw
+    g = game(cls.name, **params)
+    return with_pass(g) if getattr(args, "pass") else g
 
 
-def _position(g, coords: list[str]) -> tuple:
+def _position(g, coords: list[str], with_flag: bool) -> tuple:
     if not coords:
-        raise UsageError(f"missing coordinates ({' '.join(g.coords)})")
+        raise UsageError(f"missing coordinates ({' '.join(g.coords[:-1] if with_flag else g.coords)})")
+    if with_flag:
+        coords = [*coords, "1"]  # --pass: the pass is still available
     names = g.coords_for(tuple(coords))
     return g.validate(tuple(_int(c, f"coordinate {n}") for c, n in zip(coords, names))
                       if len(coords) == len(names) else coords)
 
 
-def _table(name: str, options: dict, out) -> None:
-    if "max" not in options:
+def _table(g, args, out) -> None:
+    if args.max is None:
         raise UsageError("table needs --max N")
-    fmt = options.get("format", "csv")
+    fmt = args.format or "csv"
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r} (use csv, json or md)")
-    if name in ("nim", "rect"):
-        key = "heaps" if name == "nim" else "sides"
-        options.setdefault(key, 3 if name == "nim" else 2)
-    g = _game(name, options)
-    t = g.table(options["max"], backend=options.get("backend", "auto"))
+    g = g.for_table()
+    t = g.table(args.max, backend=args.backend or "auto")
     rows = (list(pos) + [v, "N" if m else "P"]
             for (pos, v), m in zip(t.items(), t.misere_values()))
     header = list(g.coords) + ["grundy", "misere"]
+    if getattr(args, "pass"):  # the positions where the pass is still available
+        rows = (r[:len(g.coords) - 1] + r[len(g.coords):] for r in rows if r[len(g.coords) - 1])
+        header.remove("pass")
     if fmt == "csv":
         out.write(",".join(header) + "\n")
         for r in rows:
@@ -142,36 +188,56 @@ def run(argv: list[str], out=None) -> int:
     """Execute one command, writing to `out` (default: the current sys.stdout); returns
     the exit status (raises GameError on bad input)."""
     out = out or sys.stdout
-    command, name, options, coords = parse(argv)
+    command, cls, args = parse(argv)
     if command == "verify":
-        if coords:
-            raise UsageError(f"verify takes no coordinates, got {' '.join(coords)}")
+        if args.coords:
+            raise UsageError(f"verify takes no coordinates, got {' '.join(args.coords)}")
         from .verify import report
 
-        return report(options.get("max"), out)
+        return report(args.max, out)
+    g = _game(cls, args)
     if command == "table":
-        if coords:
-            raise UsageError(f"table takes no coordinates (use --max N), got {' '.join(coords)}")
-        _table(name, options, out)
+        if args.coords:
+            raise UsageError(f"table takes no coordinates (use --max N), got {' '.join(args.coords)}")
+        _table(g, args, out)
         return 0
-    g = _game(name, options)
-    pos = _position(g, coords)
-    misere = options.get("misere", False)
+    with_flag = bool(getattr(args, "pass"))
+    pos = _position(g, args.coords, with_flag)
+    misere = bool(getattr(args, "misere", False))
     if command == "value":
         out.write(f"{g.grundy(pos)}\n")
     elif command == "outcome":
         out.write(g.outcome(pos, misere) + "\n")
-    else:
+    else:  # with --pass: the position without the flag, or "pass" for the pass itself
         m = g.winning_move(pos, misere)
-        out.write(("none" if m is None else " ".join(map(str, m.to))) + "\n")
+        to = m and (("pass",) if m.kind == "pass" else m.to[:-1] if with_flag else m.to)
+        out.write(("none" if m is None else " ".join(map(str, to))) + "\n")
     return 0
+
+
+def usage() -> str:
+    """The --help text, listing every registered game with its parameters and coordinates."""
+    lines = ["usage: grundy value   GAME [options] [--pass] C1 C2 ...",
+             "       grundy outcome GAME [options] [--misere] [--pass] C1 C2 ...",
+             "       grundy move    GAME [options] [--misere] [--pass] C1 C2 ...",
+             "       grundy table   GAME [options] --max N [--format csv|json|md] "
+             "[--backend auto|python|numpy] [--pass]",
+             "       grundy verify  [--max N]",
+             "", "games and their options (options may stand before or after the coordinates;",
+             "--pass: the game is played with one pass, still available; `grundy COMMAND GAME --help`):"]
+    for cls in games():
+        opts = " ".join(f"--{p.name} {p.kind.upper()}" for p in cls.params)
+        g = game(cls.name)
+        coords = " ".join(g.coords) + (" ..." if g.variable_coords else "")
+        lines.append(f"  {cls.name:<10} {opts + ' ' if opts else ''}{coords}   ({cls.title.en})")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Console entry point: never shows a traceback."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ("-h", "--help", "help"):
-        sys.stdout.write(USAGE)
+        sys.stdout.write(usage())
         return 0
     if argv and argv[0] == "--version":
         from . import __version__
@@ -182,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         status = run(argv)
         sys.stdout.flush()
         return status
+    except SystemExit as e:  # argparse's own --help of one command
+        return e.code or 0
     except GameError as e:
         print(f"grundy: error: {e}", file=sys.stderr)
         return 2

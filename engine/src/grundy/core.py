@@ -1,11 +1,16 @@
-"""The Game base class, moves, formulas, errors and the registry of games by name."""
+"""The Game base class (the extension contract), moves, formulas, theorems and errors.
+
+The core imports no game: the games package registers its classes (grundy.registry)."""
 
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import ClassVar, Iterable
+from itertools import product
+from typing import Callable, ClassVar, Iterable
+
+from .params import Param
+from .text import LANGS, Text
 
 # Largest table (positions) the engine builds; the CLI refuses bigger ones.
 TABLE_CAP = 50_000_000
@@ -22,13 +27,20 @@ class GameError(ValueError):
     `str(e)` is the English message; `e.message("ja")` the Japanese one when given.
     """
 
-    def __init__(self, message: str, ja: str | None = None):
+    def __init__(self, message: "str | Text", ja: str | None = None):
+        if isinstance(message, Text):
+            message, ja = message.en, message.ja
         super().__init__(message)
         self.ja = ja
 
+    @property
+    def text(self) -> Text:
+        """The message in both languages (English twice when there is no Japanese one)."""
+        return Text(str(self), self.ja or str(self))
+
     def message(self, lang: str = "en") -> str:
         """The message in Japanese when lang == "ja" and one exists, else in English."""
-        return self.ja if lang == "ja" and self.ja else str(self)
+        return self.text.get(lang)
 
 
 class PositionError(GameError):
@@ -37,25 +49,26 @@ class PositionError(GameError):
 
 @dataclass(frozen=True)
 class Move:
-    """One legal move: `to` is the position after it; `describe(lang)` says it in words."""
+    """One legal move: `to` is the position after it; `text` says it in both languages;
+    `kind` is "move", or "pass" for the pass of a game played with a pass."""
 
     to: tuple
-    en: str = field(compare=False)
-    ja: str = field(compare=False)
+    text: Text = field(compare=False)
+    kind: str = field(default="move", compare=False)
 
     def describe(self, lang: str = "en") -> str:
         """The move in English ("en") or Japanese ("ja")."""
-        if lang not in ("en", "ja"):
+        if lang not in LANGS:
             raise GameError(f"unknown language {lang!r} (use 'en' or 'ja')")
-        return self.en if lang == "en" else self.ja
+        return self.text.get(lang)
 
     def __str__(self) -> str:
-        return self.en
+        return self.text.en
 
 
 @dataclass(frozen=True)
 class Formula:
-    """A closed form proved by a theorem.
+    """A closed form proved by a theorem, evaluated at one position.
 
     kind "grundy": `value` is the Grundy value itself.
     kind "outcome": the theorem only characterises P-positions: `value` is 0 exactly
@@ -63,45 +76,50 @@ class Formula:
     """
 
     value: int
-    theorem: str
+    theorem: Text
     kind: str = "grundy"
     expression: str = ""
-    theorem_ja: str = ""  # the theorem's name in Japanese
 
 
-_REGISTRY: dict[str, type["Game"]] = {}
+@dataclass(frozen=True)
+class Theorem:
+    """A game's closed form with the theorem that proves it and the condition under which
+    it holds. `name` and `expression` are templates filled with the game's parameters
+    (and `{xor}`: the coordinate names joined by " ^ "); `holds(game, pos)` says whether
+    the condition holds there, `value(game, pos)` is the formula's value."""
+
+    name: Text
+    expression: str
+    kind: str
+    condition: Text
+    holds: Callable
+    value: Callable
+
+    def at(self, game: "Game", pos: tuple) -> Formula | None:
+        """The formula at `pos`, or None where the condition does not hold."""
+        if not self.holds(game, pos):
+            return None
+        fields = dict(game.params, xor=" ^ ".join(game.coords_for(pos)))
+        return Formula(self.value(game, pos), self.name.format(**fields), self.kind,
+                       self.expression.format(**fields))
 
 
-def register(cls: type["Game"]) -> type["Game"]:
-    """Class decorator: make the game available as `grundy.game(cls.name)`."""
-    _REGISTRY[cls.name] = cls
-    return cls
+def always(game, pos) -> bool:
+    """The condition of a theorem that holds for every parameter and position."""
+    return True
 
 
-def game_names() -> list[str]:
-    """The registered game names, in registration order."""
-    return list(_REGISTRY)
+def nim_sum(pos) -> int:
+    """The nim-sum (xor) of the coordinates."""
+    value = 0
+    for c in pos:
+        value ^= c
+    return value
 
 
-def game(name: str, **params) -> "Game":
-    """The game registered under `name`, e.g. `game("chocolate", k=2)`.
-
-    Equal requests return the same object (a small cache), so that its tables are reused.
-    """
-    from . import games  # noqa: F401  (registers the games)
-
-    if name not in _REGISTRY:
-        raise GameError(f"unknown game {name!r} (known: {', '.join(_REGISTRY)})",
-                        f"「{name}」というゲームはありません。")
-    try:
-        return _cached_game(name, tuple(sorted(params.items())))
-    except TypeError:  # unhashable parameter values: build it uncached
-        return _REGISTRY[name](**params)
-
-
-@lru_cache(maxsize=16)
-def _cached_game(name: str, params: tuple) -> "Game":
-    return _REGISTRY[name](**dict(params))
+def coords_nim_sum(game, pos) -> int:
+    """A theorem's value: the nim-sum of the coordinates (Bouton's, Theorem 2.3 of [S], ...)."""
+    return nim_sum(pos)
 
 
 def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:
@@ -125,38 +143,74 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 
 class Game:
-    """Base class of every impartial game: subclasses give coordinates, legality and moves.
+    """Base class of every impartial game: the extension contract.
 
-    Subclasses set `name`, define `coords`, `_check(pos)` (raise PositionError),
-    `targets(pos)` (positions after each move, no validation) and `_moves(pos)` (Move
-    objects); optionally `formula`, `index(limit)` and `kernel(limit, misere)` (tables).
+    A game module subclasses Game and sets its metadata as class attributes: `name` (the
+    command-line name), `title` (Text), `phrase` (Text template of the name inside a
+    sentence, filled with the parameters), `params` (tuple of Param; on an instance
+    `g.params` is the dict of values), `coords`, `variable_coords`, `default_start`,
+    `theorems` (tuple of Theorem) and `checks` (verification checks, see grundy.verify).
+    It defines `targets(pos)` (positions after each move, no validation) and `_moves(pos)`
+    (Move objects), optionally `_check(pos)` (raise PositionError). That is enough for
+    everything: values, tables (a generic layout and kernel), the command line, the JSON
+    facade. Fast table layouts and kernels (`index`, `kernel`, `table_size`) are optional
+    plug-ins kept with the game.
     """
 
     name: ClassVar[str] = ""
-    name_ja: ClassVar[str] = "このゲーム"  # the game's name in Japanese, for messages
+    title: ClassVar[Text] = Text("this game", "このゲーム")
+    phrase: ClassVar[Text | None] = None
+    params: ClassVar[tuple[Param, ...]] = ()
     coords: tuple = ()
     variable_coords = False  # True when positions of any length are accepted (nim, rect)
+    default_start: ClassVar[tuple] = ()
+    theorems: ClassVar[tuple[Theorem, ...]] = ()
+    checks: ClassVar[dict] = {}
 
-    def __init__(self, **params):
-        self._params = params
+    def __init__(self, **values):
+        known = {p.name: p for p in type(self).params}
+        for key in values:
+            if key not in known:
+                raise GameError(f"{self.name} has no parameter {key!r}"
+                                f" (its parameters: {', '.join(known) or 'none'})",
+                                f"{self.title.ja}には「{key}」というパラメータはありません。")
+        parsed = {}
+        for p in known.values():
+            value = values.get(p.name, p.default)
+            if value is not None:
+                parsed[p.name] = p.parse(value)
+                setattr(self, p.name, parsed[p.name])
+        self.params = parsed  # shadows the class's tuple of Param on the instance
         self._cache_table = None  # the largest table computed so far, reused by lookups
         self._memo: dict = {}
         self._memo_misere: dict = {}
 
     # -- description ----------------------------------------------------------
     @property
-    def params(self) -> dict:
-        return dict(self._params)
+    def name_ja(self) -> str:
+        return self.title.ja
+
+    def for_table(self) -> "Game":
+        """The game with a fixed number of coordinates (tables and sums need one)."""
+        return self
+
+    def fixed_for(self, pos: tuple) -> "Game":
+        """The game with a fixed number of coordinates that has `pos` as a position."""
+        return self
+
+    def label(self) -> Text:
+        """The game's name with its parameters, to use inside a sentence."""
+        return (self.phrase or self.title).format(**self.params)
 
     def __repr__(self) -> str:
-        args = "".join(f", {k}={v!r}" for k, v in self._params.items())
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
         return f"grundy.game({self.name!r}{args})"
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and other.params == self.params
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self._params.items()))))
+        return hash((self.name, tuple(sorted(self.params.items()))))
 
     # -- positions ------------------------------------------------------------
     def validate(self, pos) -> tuple:
@@ -217,7 +271,12 @@ class Game:
 
     # -- values ---------------------------------------------------------------
     def formula(self, pos) -> Formula | None:
-        """The closed form at `pos` where a theorem gives one, else None."""
+        """The closed form at `pos` from the first of `theorems` that holds there, else None."""
+        pos = self.validate(pos)
+        for theorem in self.theorems:
+            f = theorem.at(self, pos)
+            if f is not None:
+                return f
         return None
 
     def table(self, limit: int, backend: str = "auto"):
@@ -231,8 +290,20 @@ class Game:
         return (limit + 1) ** len(self.coords)
 
     def index(self, limit: int):
-        """The flat layout of the table for `limit` (see grundy.table)."""
-        raise GameError(f"{self.name} has no table layout", f"{self.name_ja}の表は作れません。")
+        """The flat layout of the table for `limit` (see grundy.table). This generic one
+        lists the legal positions of the box 0..limit; games may plug in a faster one."""
+        from .table import ListIndex
+
+        return ListIndex(p for p in product(range(limit + 1), repeat=len(self.coords))
+                         if self.is_legal(p))
+
+    def is_legal(self, pos: tuple) -> bool:
+        """Whether `pos` (non-negative ints) is a position of the game."""
+        try:
+            self._check(tuple(pos))
+        except PositionError:
+            return False
+        return True
 
     def kernel(self, limit: int, misere: bool = False, backend: str = "python"):
         """Flat array of values (Grundy, or misère 0 = P / 1 = N) in `index(limit)` order."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from array import array
 from itertools import product
 
 from .core import Formula, Game, GameError, Move
 from .table import ListIndex, value_array
+from .text import Text
 
 
 class SumGame(Game):
@@ -14,18 +14,30 @@ class SumGame(Game):
     coordinates are named "1.x", "1.y", ..., "2.h1", ..."""
 
     name = "sum"
+    title = Text("Sum of games", "ゲームの和")
 
     def __init__(self, games):
         games = list(games)
         if len(games) < 1 or not all(isinstance(g, Game) for g in games):
-            raise GameError("SumGame needs a list of games, e.g. [game('nim', heaps=1), ...]")
-        for g in games:
-            if g.variable_coords:
-                raise GameError(f"give {g.name} a fixed number of coordinates in a sum "
-                                "(nim: heaps=N, rect: sides=N)")
-        super().__init__(games=tuple(repr(g) for g in games))
-        self.games = games
-        self.coords = tuple(f"{i}.{c}" for i, g in enumerate(games, 1) for c in g.coords)
+            raise GameError("SumGame needs a list of games, e.g. [game('nim', heaps=1), ...]",
+                            "ゲームの和には 1 つ以上のゲームが必要です。")
+        super().__init__()
+        self.games = [g.for_table() for g in games]  # a fixed number of coordinates each
+        self.params = {"components": [{"game": g.name, "params": g.params} for g in self.games]}
+        self.coords = tuple(f"{i}.{c}" for i, g in enumerate(self.games, 1) for c in g.coords)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.games == self.games
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.games))
+
+    def __repr__(self) -> str:
+        return f"grundy.SumGame({self.games!r})"
+
+    def label(self) -> Text:
+        parts = [g.label() for g in self.games]
+        return Text(" + ".join(p.en for p in parts), " + ".join(p.ja for p in parts))
 
     def split(self, pos: tuple) -> list[tuple]:
         """The components' positions."""
@@ -50,7 +62,8 @@ class SumGame(Game):
                 yield self._lift(pos, i, to)
 
     def _moves(self, pos):
-        return [Move(self._lift(pos, i, m.to), f"game {i + 1}: {m.en}", f"ゲーム{i + 1}: {m.ja}")
+        return [Move(self._lift(pos, i, m.to), Text(f"game {i + 1}: ", f"ゲーム{i + 1}: ") + m.text,
+                     m.kind)
                 for i, (g, part) in enumerate(zip(self.games, self.split(pos)))
                 for m in g.moves(part)]
 
@@ -67,10 +80,10 @@ class SumGame(Game):
         value = 0
         for f in fs:
             value ^= f.value
-        return Formula(value, "Sprague-Grundy theorem (sum of " +
-                       "; ".join(f.theorem for f in fs) + ")", "grundy",
-                       theorem_ja="スプレイグ・グランディの定理 (和: " +
-                       "、".join(f.theorem_ja for f in fs) + ")")
+        return Formula(value, Text("Sprague-Grundy theorem (sum of "
+                                   + "; ".join(f.theorem.en for f in fs) + ")",
+                                   "スプレイグ・グランディの定理 (和: "
+                                   + "、".join(f.theorem.ja for f in fs) + ")"), "grundy")
 
     def table_size(self, limit):
         size = 1
@@ -98,3 +111,15 @@ class SumGame(Game):
         out = value_array(1 << max(max(vals, default=0).bit_length(), 1))
         out.extend(vals)
         return out
+
+
+def sum_of(components) -> SumGame:
+    """The sum of games given as [{"game": name, "params": {...}}, ...] (the JSON facade's
+    form, also accepted from Python)."""
+    from .registry import game
+
+    if not isinstance(components, (list, tuple)) or not components or not all(
+            isinstance(c, dict) and isinstance(c.get("params", {}), dict) for c in components):
+        raise GameError('a sum needs "components": [{"game": NAME, "params": {...}}, ...]',
+                        "ゲームの和には成分のゲームの並び (components) が必要です。")
+    return SumGame([game(c.get("game"), **c.get("params", {})) for c in components])

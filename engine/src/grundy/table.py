@@ -12,9 +12,13 @@ Flat layouts (the numpy backend, grundy.fast_numpy, returns exactly these):
   - chocolate (x, y, z), parameter k, limit L: outer = (x, z), column = y,
     o = x * (L + 1) + z, height = min(L, (x + z) // k) + 1.
     Iteration order: x, then z, then y (all ascending).
-    `chocolate_index(k, L)` builds it; `starts` is an array('q') of (L + 1)**2 + 1 entries.
+    `grundy.games.chocolate.chocolate_index(k, L)` builds it; `starts` is an array('q')
+    of (L + 1)**2 + 1 entries.
   - step (y, z): outer = (z,), column = y, height = min(L, f(z)) + 1.
   - step3 (x, y, z): outer = (x, z), column = y, height = min(L, f(z)) + 1.
+
+* List layout (the generic one of every game without its own, sums, games with a pass):
+  the legal positions in an explicit order.
 
 * Box layout (nim, rect, wythoff, ryuoh): every coordinate 0..L, row-major
   (the first coordinate varies slowest): offset = sum(c_i * (L + 1)**(n - 1 - i)).
@@ -107,13 +111,6 @@ def column_starts(heights) -> array:
         total += h
         starts.append(total)
     return starts
-
-
-def chocolate_index(k: int, limit: int) -> ColumnIndex:
-    """Layout of the chocolate table: outer (x, z), column y <= min(limit, (x+z)//k)."""
-    r = range(limit + 1)
-    return ColumnIndex(3, (0, 2), 1, limit,
-                       column_starts(min(limit, (x + z) // k) + 1 for x in r for z in r))
 
 
 def mex_of_bits(b: int) -> int:

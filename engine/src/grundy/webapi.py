@@ -11,6 +11,10 @@ import random
 import grundy
 from grundy import svg
 from grundy.core import Formula, GameError
+from grundy.passing import PassGame, with_pass
+from grundy.registry import games
+from grundy.sums import SumGame, sum_of
+from grundy.text import Text
 
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
@@ -21,26 +25,26 @@ NIMSUM_HEAPS_CAP = 12
 NIMSUM_VALUE_CAP = 2**31
 
 MESSAGES = {
-    "bad_request": {"en": "The request must be a JSON object with an \"op\".",
-                    "ja": "リクエストは \"op\" を含む JSON オブジェクトでなければなりません。"},
-    "unknown_op": {"en": "Unknown operation: {op}.", "ja": "不明な操作です: {op}。"},
-    "missing": {"en": "Missing field: {field}.", "ja": "項目がありません: {field}。"},
-    "bad_pos": {"en": "A position is a list of whole numbers separated by spaces, e.g. 10 5 5.",
-                "ja": "局面は空白で区切った 0 以上の整数で入力してください(例: 10 5 5)。"},
-    "bad_number": {"en": "{field} must be a whole number.",
-                   "ja": "{field} は 0 以上の整数で入力してください。"},
-    "too_big": {"en": "Too large for the browser: at most {cap:,} positions (here {size:,}).",
-                "ja": "ブラウザで扱うには大きすぎます: 局面は {cap:,} 個まで(この指定では {size:,} 個)。"},
-    "coord_too_big": {"en": "In the browser every coordinate must be at most {cap}.",
-                      "ja": "ブラウザでは各座標を {cap} 以下にしてください。"},
-    "no_start": {"en": "No legal starting position found with coordinates up to {max}.",
-                 "ja": "座標 {max} 以下で正しい開始局面が見つかりません。"},
-    "too_many_heaps": {"en": "At most {cap} heaps.", "ja": "山は {cap} 個までです。"},
-    "heap_too_big": {"en": "Each heap must be between 0 and {cap:,}.",
-                     "ja": "山の大きさは 0 以上 {cap:,} 未満にしてください。"},
-    "bad_params": {"en": "Bad parameters for this game: {names}.",
-                   "ja": "このゲームのパラメータが正しくありません: {names}。"},
-    "cannot": {"en": "{detail}", "ja": "この指定では計算できません。"},
+    "bad_request": Text("The request must be a JSON object with an \"op\".",
+                         "リクエストは \"op\" を含む JSON オブジェクトでなければなりません。"),
+    "unknown_op": Text("Unknown operation: {op}.", "不明な操作です: {op}。"),
+    "missing": Text("Missing field: {field}.", "項目がありません: {field}。"),
+    "bad_pos": Text("A position is a list of whole numbers separated by spaces, e.g. 10 5 5.",
+                     "局面は空白で区切った 0 以上の整数で入力してください(例: 10 5 5)。"),
+    "bad_number": Text("{field} must be a whole number.",
+                        "{field} は 0 以上の整数で入力してください。"),
+    "too_big": Text("Too large for the browser: at most {cap:,} positions (here {size:,}).",
+                     "ブラウザで扱うには大きすぎます: 局面は {cap:,} 個まで(この指定では {size:,} 個)。"),
+    "coord_too_big": Text("In the browser every coordinate must be at most {cap}.",
+                           "ブラウザでは各座標を {cap} 以下にしてください。"),
+    "no_start": Text("No legal starting position found with coordinates up to {max}.",
+                      "座標 {max} 以下で正しい開始局面が見つかりません。"),
+    "too_many_heaps": Text("At most {cap} heaps.", "山は {cap} 個までです。"),
+    "heap_too_big": Text("Each heap must be between 0 and {cap:,}.",
+                          "山の大きさは 0 以上 {cap:,} 未満にしてください。"),
+    "bad_params": Text("Bad parameters for this game: {names}.",
+                        "このゲームのパラメータが正しくありません: {names}。"),
+    "cannot": Text("{detail}", "この指定では計算できません。"),
 }
 
 
@@ -49,7 +53,7 @@ class RequestError(GameError):
 
 
 def _message(key, lang, **fields):
-    return MESSAGES[key]["ja" if lang == "ja" else "en"].format(**fields)
+    return MESSAGES[key].format(**fields).get(lang)
 
 
 def _lang(request):
@@ -86,22 +90,38 @@ def parse_pos(value, lang="en"):
 
 
 def _game(request):
+    """The request's game: a registered one, or "sum" (params {"components": [...]});
+    played with a pass when the request has "pass" (true: the pass is still available)."""
     params = request.get("params") or {}
     if not isinstance(params, dict):
         raise RequestError(_message("bad_request", _lang(request)))
     name = _need(request, "game")
     try:
-        return _cached_game(name, json.dumps(params, sort_keys=True))
-    except TypeError:  # a parameter the game does not take, or of an unusable type
+        g = _cached_game(name, json.dumps(params, sort_keys=True))
+    except TypeError:  # a parameter of an unusable type
         if not isinstance(name, str):
             raise
         raise RequestError(_message("bad_params", _lang(request), names=", ".join(params))) from None
+    return with_pass(g) if "pass" in request else g
 
 
 @functools.lru_cache(maxsize=16)
 def _cached_game(name, params_json):
     """One game object per (name, params), so its tables are reused across requests."""
-    return grundy.game(name, **json.loads(params_json))
+    params = json.loads(params_json)
+    if name == "sum":
+        return sum_of(params.get("components"))
+    return grundy.game(name, **params)
+
+
+def _full(g, pos, request):
+    """The engine's position: with a pass, the request's position plus the pass flag."""
+    return (*pos, 1 if request.get("pass") else 0) if isinstance(g, PassGame) else pos
+
+
+def _shown(g, pos):
+    """The position as the request gives it (without the pass flag)."""
+    return list(pos[:-1] if isinstance(g, PassGame) else pos)
 
 
 def _check_size(g, limit, cap, lang, ncoords=None):
@@ -120,7 +140,7 @@ def _pos_text(pos):
 
 def theorem_text(formula, lang="en"):
     """The name of the formula's theorem in the page language."""
-    return formula.theorem_ja if lang == "ja" and formula.theorem_ja else formula.theorem
+    return formula.theorem.get(lang)
 
 
 def _formula(g, pos, lang="en"):
@@ -142,12 +162,21 @@ def _play_pos(request):
     """The game and the validated position of a play request (size-capped)."""
     lang = _lang(request)
     g = _game(request)
-    pos = g.validate(parse_pos(_need(request, "pos"), lang))
+    pos = g.validate(_full(g, parse_pos(_need(request, "pos"), lang), request))
     if max(pos, default=0) > PLAY_COORD_CAP:
         raise RequestError(_message("coord_too_big", lang, cap=PLAY_COORD_CAP))
-    if bool(request.get("misere")) or _grundy_formula(g, pos) is None:
-        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
+    if isinstance(g, SumGame) and not request.get("misere"):  # values add up by nim-sums
+        for c, part in zip(g.games, g.split(pos)):
+            _check_play_size(c, part, lang, misere=False)
+    else:
+        _check_play_size(g, pos, lang, bool(request.get("misere")))
     return g, pos
+
+
+def _check_play_size(g, pos, lang, misere):
+    """Refuse a position whose values need a table over PLAY_TABLE_CAP positions."""
+    if misere or _grundy_formula(g, pos) is None:
+        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
 
 
 def _grundy_formula(g, pos):
@@ -167,13 +196,24 @@ def _values(g, pos, misere):
 
 
 def _options(g, pos, misere, lang):
-    """Every move from pos with its text, Grundy value and outcome."""
+    """Every move from pos with its text, Grundy value and outcome (with a pass: also
+    its kind, "move" or "pass", and whether the pass is still available after it)."""
     options = []
     for move in g.moves(pos):
         value, outcome = _values(g, move.to, misere)
-        options.append({"to": list(move.to), "text": move.describe(lang=lang),
-                        "grundy": value, "outcome": outcome})
+        option = {"to": _shown(g, move.to), "text": move.describe(lang=lang),
+                  "grundy": value, "outcome": outcome}
+        if isinstance(g, PassGame):
+            option.update(kind=move.kind, **{"pass": bool(move.to[-1])})
+        options.append(option)
     return options
+
+
+def _components(g, pos, lang):
+    """The components of a sum: their game, parameters, position, Grundy value and title."""
+    return [{"game": c.name, "params": c.params, "pos": list(part),
+             "grundy": _values(c, part, False)[0], "title": svg.title(c, part, lang)}
+            for c, part in zip(g.games, g.split(pos))]
 
 
 def op_state(request):
@@ -183,11 +223,27 @@ def op_state(request):
     moves = _options(g, pos, misere, lang)
     value, outcome = _values(g, pos, misere)
     winning = next((m["to"] for m in moves if m["outcome"] == "P"), None)
-    hints = {_pos_text(m["to"]): m["outcome"] for m in moves} if request.get("hints") else None
-    return {"pos": list(pos), "coords": list(g.coords_for(pos)), "grundy": value,
-            "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves, "winning": winning,
-            "svg": svg.draw(g, pos, lang=lang, interactive=True, hints=hints),
-            "over": not moves}
+    hints = None
+    if request.get("hints"):
+        hints = {_pos_text(m["to"]): m["outcome"] for m in moves if m.get("kind") != "pass"}
+    state = {"pos": _shown(g, pos), "coords": _shown(g, g.coords_for(pos)), "grundy": value,
+             "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves,
+             "winning": winning, "over": not moves,
+             "svg": _svg(g, pos, lang, hints)}
+    if isinstance(g, PassGame):
+        state["pass"] = bool(pos[-1])
+    inner = g.inner if isinstance(g, PassGame) else g
+    if isinstance(inner, SumGame):
+        state["components"] = _components(inner, _shown(g, pos), lang)
+    return state
+
+
+def _svg(g, pos, lang, hints):
+    """The interactive picture; with a pass, drawn from the game without it, so that
+    data-to is the position in the request's form (the pass is a button of the widget)."""
+    if isinstance(g, PassGame):
+        g, pos = g.inner, pos[:-1]
+    return svg.draw(g, pos, lang=lang, interactive=True, hints=hints)
 
 
 def op_reply(request):
@@ -199,13 +255,13 @@ def op_reply(request):
         move = max(moves, key=lambda m: (sum(m["to"]), m["to"]), default=None)
     if move is None:
         return {"move": None}
-    return {"move": {"to": move["to"], "text": move["text"]}}
+    return {"move": {key: move[key] for key in ("to", "text", "kind", "pass") if key in move}}
 
 
 def op_random_start(request):
     """A random legal position with every coordinate <= max that still has a move."""
     lang = _lang(request)
-    g = _game(request)
+    g = _game({key: value for key, value in request.items() if key != "pass"})
     top = _whole(request, "max", 20)
     rng = random.Random(request.get("seed"))
     dims = len(g.coords)
@@ -226,7 +282,7 @@ def _nimsum_formula(pos):
     value = 0
     for c in pos:
         value ^= c
-    return Formula(value, "", "outcome")
+    return Formula(value, Text("", ""), "outcome")
 
 
 def op_table(request):
@@ -234,22 +290,25 @@ def op_table(request):
     disagrees: the game's proved formula (compare="formula", default) or the nim-sum
     of the coordinates as a P-position test (compare="xor")."""
     lang = _lang(request)
-    g = _game(request)
+    g = _game(request).for_table()
     top = _whole(request, "max", 10)
     _check_size(g, top, TABLE_CAP, lang)
     formula = _nimsum_formula if request.get("compare") == "xor" else g.formula
     table = g.table(top)
     rows, p_positions, mismatches, theorem = [], [], [], None
     for pos, value in table.items():
+        if isinstance(g, PassGame) and pos[-1] != bool(request.get("pass")):
+            continue  # with a pass: the rows where the pass is (or is not) still available
         f = formula(pos)
-        rows.append([*pos, value, None if f is None else f.value])
+        shown = _shown(g, pos)
+        rows.append([*shown, value, None if f is None else f.value])
         if value == 0:
-            p_positions.append(list(pos))
+            p_positions.append(shown)
         if f is not None:
             theorem = theorem or theorem_text(f, lang)
             if _disagrees(f, value):
-                mismatches.append(list(pos))
-    return {"coords": list(g.coords), "rows": rows, "p_positions": p_positions,
+                mismatches.append(shown)
+    return {"coords": _shown(g, g.coords), "rows": rows, "p_positions": p_positions,
             "mismatches": mismatches, "theorem": theorem}
 
 
@@ -280,7 +339,29 @@ def op_ppositions(request):
     return {"points": [list(pos) for pos in g.table(top).p_positions()]}
 
 
-OPS = {"state": op_state, "reply": op_reply, "random_start": op_random_start,
+def op_games(request):
+    """The catalogue of games, from the engine's registry (what the widgets offer)."""
+    out = []
+    for cls in games():
+        g = grundy.game(cls.name)
+        out.append({"name": cls.name, "title": cls.title.as_dict(),
+                    "params": [p.as_dict() for p in cls.params], "coords": list(g.coords),
+                    "variable_coords": bool(g.variable_coords), "start": list(cls.default_start),
+                    "table": _has_table(g)})
+    return {"games": out}
+
+
+def _has_table(g):
+    """Whether the game has a table (every game does; with a number of coordinates to fix,
+    the table uses the default one)."""
+    try:
+        g.for_table().index(0)
+    except GameError:
+        return False
+    return True
+
+
+OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
        "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions}
 
 

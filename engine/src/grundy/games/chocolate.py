@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Formula, Game, Move, PositionError, check_int, plural, register
-from ..table import chocolate_index, value_rule
+from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, plural
+from ..params import Param
+from ..registry import game, register
+from ..table import ColumnIndex, column_starts, value_rule
+from ..text import Text
+from ..verify import CheckSpec, box, check, first_mismatch, nim_sum, result, table_agrees
 from ._backend import numpy_backend
+
+
+def chocolate_index(k: int, limit: int) -> ColumnIndex:
+    """Layout of the chocolate table (grundy.table's column layout): outer (x, z),
+    column y <= min(limit, (x + z) // k); iteration order x, then z, then y."""
+    r = range(limit + 1)
+    return ColumnIndex(3, (0, 2), 1, limit,
+                       column_starts(min(limit, (x + z) // k) + 1 for x in r for z in r))
 
 
 def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
@@ -52,18 +64,33 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
     return out
 
 
+def _k1_value(x: int, y: int, z: int) -> int:
+    """The k = 1 formula: 0 exactly at the P-positions."""
+    if x and z:
+        return (x - 1) ^ y ^ (z - 1)
+    return 0 if (x, y, z) == (0, 0, 0) else 1
+
+
 @register
 class Chocolate(Game):
     """Triangular chocolate: moves cut diagonally on the left (x), horizontally (y),
     diagonally on the right (z); a diagonal cut may lower y to (x + z) // k."""
 
     name = "chocolate"
-    name_ja = "三角形のチョコレート"
+    title = Text("Triangular chocolate", "三角形のチョコレート")
+    phrase = Text("the triangular chocolate (k = {k})", "三角形のチョコレート (k = {k})")
+    params = (Param("k", "int", 3, 1, None, Text("k", "k"),
+                    Text("the slope: y <= (x + z) // k", "傾き: y ≤ ⌊(x + z)/k⌋")),)
     coords = ("x", "y", "z")
-
-    def __init__(self, k: int = 3):
-        self.k = check_int(k, "k", 1)
-        super().__init__(k=self.k)
+    default_start = (10, 5, 5)
+    theorems = (
+        Theorem(Text("[M2012] Theorem 2.1 (k = 3)", "[M2012] 定理 2.1 (k = 3)"), "x ^ y ^ z",
+                "outcome", Text("k = 3", "k = 3"), lambda g, pos: g.k == 3,
+                lambda g, pos: pos[0] ^ pos[1] ^ pos[2]),
+        Theorem(Text("[M2012] section 6, equation (33) (k = 1)", "[M2012] 第 6 節 式 (33) (k = 1)"),
+                "(x - 1) ^ y ^ (z - 1)", "outcome", Text("k = 1", "k = 1"),
+                lambda g, pos: g.k == 1, lambda g, pos: _k1_value(*pos)),
+    )
 
     def _check(self, pos):
         x, y, z = pos
@@ -97,22 +124,8 @@ class Chocolate(Game):
                 en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る"
             if v < y and (u < x or w < z):
                 en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
-            moves.append(Move(to, en, ja))
+            moves.append(Move(to, Text(en, ja)))
         return moves
-
-    def formula(self, pos):
-        x, y, z = self.validate(pos)
-        if self.k == 3:
-            return Formula(x ^ y ^ z, "[M2012] Theorem 2.1 (k = 3)", "outcome", "x ^ y ^ z",
-                           "[M2012] 定理 2.1 (k = 3)")
-        if self.k == 1:
-            if x and z:
-                value = (x - 1) ^ y ^ (z - 1)
-            else:
-                value = 0 if pos == (0, 0, 0) else 1
-            return Formula(value, "[M2012] section 6, equation (33) (k = 1)", "outcome",
-                           "(x - 1) ^ y ^ (z - 1)", "[M2012] 第 6 節 式 (33) (k = 1)")
-        return None
 
     def table_size(self, limit):
         if (limit + 1) ** 2 > TABLE_CAP:
@@ -128,3 +141,123 @@ class Chocolate(Game):
         if fast is not None and not misere:
             return fast.as_array(fast.chocolate_values(self.k, limit), "H")
         return chocolate_values(self.k, limit, misere)
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def _chocolate_positions(k, n):
+    for x in range(n + 1):
+        for z in range(n + 1):
+            for y in range((x + z) // k + 1):
+                yield (x, y, z)
+
+
+def _xor_counterexamples(ks, n):
+    """{k: (positions with x, z <= n, first position in order of x + y + z where
+    'P iff x ^ y ^ z = 0' fails, or None)} and a table/DP mismatch ('' if none)."""
+    out = {}
+    for k in ks:
+        g, memo = game("chocolate", k=k), {}
+        positions = sorted(_chocolate_positions(k, n), key=lambda p: (sum(p), p))
+        _, fail = first_mismatch(g, positions, lambda p, v: (v == 0) == (nim_sum(p) == 0), memo)
+        out[k] = (len(positions), fail)
+        bad = table_agrees(g, n, memo)
+        if bad:
+            return out, bad
+    return out, ""
+
+
+def check_chocolate_k3(n):
+    n = 60 if n is None else n
+    g, memo = game("chocolate", k=3), {}
+    count, fail = first_mismatch(g, _chocolate_positions(3, n),
+                                  lambda p, v: (v == 0) == (nim_sum(p) == 0), memo)
+    return result("chocolate-k3", fail, count, box("x, z", n), table_agrees(g, min(n, 40), memo))
+
+
+CHOCOLATE_K3_SPEC = CheckSpec("chocolate-k3", Text(
+    "Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 ([M2012], "
+    "Theorem 2.1).",
+    "三角形のチョコレート k = 3:"
+    " {x, y, z} が P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る ([M2012] 定理 2.1)。"), check_chocolate_k3)
+
+
+def check_chocolate_k1(n):
+    n = 30 if n is None else n
+    g, memo = game("chocolate", k=1), {}
+
+    def p_formula(p):
+        x, y, z = p
+        return p == (0, 0, 0) or (x >= 1 and z >= 1 and (x - 1) ^ y ^ (z - 1) == 0)
+
+    count, fail = first_mismatch(g, _chocolate_positions(1, n),
+                                  lambda p, v: (v == 0) == p_formula(p), memo)
+    return result("chocolate-k1", fail, count, box("x, z", n), table_agrees(g, min(n, 20), memo))
+
+
+CHOCOLATE_K1_SPEC = CheckSpec("chocolate-k1", Text(
+    "Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 with x, z >= "
+    "1, or {0, 0, 0} ([M2012], section 6, equation (33)).",
+    "y <= x + z のチョコレート (k = 1):"
+    " P 局面であるのは x, z >= 1 で (x - 1) ^ y ^ (z - 1) = 0 のとき、"
+    "または {0, 0, 0} のとき ([M2012] 第 6 節 式 (33))。"), check_chocolate_k1)
+
+
+def check_chocolate_odd_k(n):
+    n = 40 if n is None else n
+    results, bad = _xor_counterexamples((5, 7, 9, 11, 13, 15), n)
+    if bad:
+        return result("chocolate-odd-k", None, 0, box("x, z", n), bad, "conjecture")
+    holds = ", ".join(str(k) for k, (_, fail) in results.items() if fail is None)
+    fails = {k: fail for k, (_, fail) in results.items() if fail is not None}
+    total = sum(c for k, (c, _) in results.items() if k % 4 == 3)
+    ok = all(results[k][1] is None for k in results if k % 4 == 3)
+    detail = ("[M2012] (section 6) conjectures, for odd k, a P-position formula close to the "
+              "k = 3 case without stating it. The candidate x ^ y ^ z = 0 was tested for "
+              f"k = 5, 7, ..., 15: it holds (computed, not proved) for k = {holds}. "
+              + " ".join(f"k = {k}: first counterexample {p}." for k, p in fails.items()))
+    detail_ja = ("[M2012] (第 6 節) は、k が奇数のとき P 局面の式は k = 3 の場合に近いと"
+                 "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
+                 f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
+                 + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
+    return check("chocolate-odd-k", "holds" if ok else "counterexample", total,
+                  (f"x, z <= {n} for k = 7, 11, 15", f"k = 7, 11, 15 で x, z <= {n}"),
+                  (detail, detail_ja), "conjecture")
+
+
+CHOCOLATE_ODD_K_SPEC = CheckSpec("chocolate-odd-k", Text(
+    "Conjecture: for k = 4m + 3 (k = 7, 11, 15), {x, y, z} with y <= (x + z) // k is a "
+    "P-position iff x ^ y ^ z = 0; for k = 4m + 1 this formula is not exact.",
+    "予想: k = 4m + 3 (k = 7, 11, 15) のとき、"
+    "y <= (x + z) // k を満たす {x, y, z} が P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る。k = 4m + 1 ではこの式は正確ではない。"), check_chocolate_odd_k, "conjecture")
+
+
+def check_chocolate_even_k(n):
+    n = 40 if n is None else n
+    results, bad = _xor_counterexamples((2, 4, 6), n)
+    if bad:
+        return result("chocolate-even-k", None, 0, box("x, z", n), bad, "computation")
+    en, ja = [], []
+    for k, (count, fail) in results.items():
+        pp = len(game("chocolate", k=k).table(n).p_positions())
+        en.append(f"k = {k}: {pp:,} P-positions among {count:,} positions; "
+                  f"x ^ y ^ z = 0 first fails at {fail}")
+        ja.append(f"k = {k}: {count:,} 局面のうち P 局面は {pp:,} 個; "
+                  f"x ^ y ^ z = 0 は {fail} で初めて成り立たない")
+    total = sum(c for c, _ in results.values())
+    return check("chocolate-even-k", "counterexample", total,
+                  (f"x, z <= {n} for k = 2, 4, 6", f"k = 2, 4, 6 で x, z <= {n}"),
+                  ("; ".join(en) + ".", "。".join(ja) + "。"), "computation")
+
+
+CHOCOLATE_EVEN_K_SPEC = CheckSpec("chocolate-even-k", Text(
+    "Even k (open problem): no formula is known; computed data only. The fast tables agree "
+    "with the reference DP, and x ^ y ^ z = 0 does not describe the P-positions.",
+    "k が偶数 (未解決問題): 公式は知られておらず、計算データのみ。"
+    "高速な表は参照用の動的計画法と一致し、"
+    "x ^ y ^ z = 0 は P 局面を表さない。"), check_chocolate_even_k, "computation")
+
+
+Chocolate.checks = (CHOCOLATE_K3_SPEC, CHOCOLATE_K1_SPEC, CHOCOLATE_ODD_K_SPEC, CHOCOLATE_EVEN_K_SPEC)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from array import array
+from itertools import product
 from math import isqrt
 
-from ..core import Formula, Game, Move, check_int, register
+from ..core import Game, Move, Theorem, always
+from ..params import Param
+from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
+from ..text import Text
+from ..verify import CheckSpec, box, check, first_mismatch, result, table_agrees
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -50,6 +55,7 @@ class Corner(Game):
     """A piece at (x, y) moving left (x decreases) or up (y decreases) towards (0, 0)."""
 
     coords = ("x", "y")
+    default_start = (5, 3)
     piece = ("the piece", "駒")
 
     def _straight(self, pos):
@@ -73,11 +79,19 @@ class Corner(Game):
                 en, ja = f"move {en_piece} {_steps(s)} left", f"{ja_piece}を左に{s}マス動かす"
             else:
                 en, ja = f"move {en_piece} {_steps(t)} up", f"{ja_piece}を上に{t}マス動かす"
-            moves.append(Move(to, en, ja))
+            moves.append(Move(to, Text(en, ja)))
         return moves
 
     def index(self, limit):
         return BoxIndex(2, limit)
+
+
+def _wythoff(x: int, y: int) -> int:
+    """0 exactly at Wythoff's P-positions (floor(n*phi), floor(n*phi^2)), else 1."""
+    a, b = min(x, y), max(x, y)
+    n = b - a  # P-positions: (floor(n*phi), floor(n*phi^2)), the difference is n
+    low = (n + isqrt(5 * n * n)) // 2
+    return 0 if (a, b) == (low, low + n) else 1
 
 
 @register
@@ -85,7 +99,11 @@ class Wythoff(Corner):
     """Wythoff's game (Corner the Queen): left, up, or diagonally up-left, any distance."""
 
     name = "wythoff"
-    name_ja = "ワイソフのゲーム"
+    title = Text("Wythoff's game", "ワイソフのゲーム")
+    theorems = (Theorem(Text("Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
+                             "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
+                        "0 iff {{x, y}} = {{floor(n*phi), floor(n*phi^2)}}", "outcome",
+                        Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
     piece = ("the Queen", "クイーン")
 
     def targets(self, pos):
@@ -93,18 +111,13 @@ class Wythoff(Corner):
         yield from self._straight(pos)
         yield from ((x - s, y - s) for s in range(1, min(x, y) + 1))
 
-    def formula(self, pos):
-        x, y = self.validate(pos)
-        a, b = min(x, y), max(x, y)
-        n = b - a  # P-positions: (floor(n*phi), floor(n*phi^2)), the difference is n
-        low = (n + isqrt(5 * n * n)) // 2
-        return Formula(0 if (a, b) == (low, low + n) else 1,
-                       "Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
-                       "outcome", "0 iff {x, y} = {floor(n*phi), floor(n*phi^2)}",
-                       "ワイソフ (1907 年): 後手必勝局面は (⌊nφ⌋, ⌊nφ²⌋)")
-
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, True, 0, misere)
+
+
+def _ryuoh(p: int, x: int, y: int) -> int:
+    """[R1] Theorem 3.1: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p))."""
+    return (x + y) % p + p * ((x // p) ^ (y // p))
 
 
 @register
@@ -113,12 +126,20 @@ class Ryuoh(Corner):
     s + t <= p - 1 (p = 3: the Dragon King's rook moves plus one diagonal step)."""
 
     name = "ryuoh"
-    name_ja = "龍王ニム"
+    title = Text("Ryuoh Nim", "龍王ニム")
+    phrase = Text("generalized Ryuoh Nim (p = {p})", "一般化された龍王ニム (p = {p})")
+    params = (Param("p", "int", 3, 1, None, Text("p", "p"),
+                    Text("diagonal steps s + t <= p - 1", "斜めの一歩 s + t ≤ p − 1")),)
+    default_start = (7, 5)
+    theorems = (Theorem(Text("[R1] Theorem 3.1 (p = {p})", "[R1] 定理 3.1 (p = {p})"),
+                        "(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))", "grundy",
+                        Text("always", "常に"), always, lambda g, pos: _ryuoh(g.p, *pos)),)
     piece = ("the Dragon King", "龍王")
 
-    def __init__(self, p: int = 3):
-        self.p = check_int(p, "p", 1)
-        super().__init__(p=self.p)
+    def label(self):
+        if self.p == 3:
+            return Text("Ryuoh Nim (p = 3)", "龍王ニム (p = 3)")
+        return super().label()
 
     def targets(self, pos):
         x, y = pos
@@ -127,12 +148,47 @@ class Ryuoh(Corner):
             for t in range(1, min(y, self.p - 1 - s) + 1):
                 yield (x - s, y - t)
 
-    def formula(self, pos):
-        x, y, p = *self.validate(pos), self.p
-        return Formula((x + y) % p + p * ((x // p) ^ (y // p)),
-                       f"[R1] Theorem 3.1 (p = {p})", "grundy",
-                       f"(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))",
-                       f"[R1] 定理 3.1 (p = {p})")
-
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def check_wythoff(n):
+    n = 100 if n is None else n
+    g = game("wythoff")
+    count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
+                                  lambda p, v: (v == 0) == (g.formula(p).value == 0))
+    return result("wythoff-p", fail, count, box("x, y", n), table_agrees(g, min(n, 40), {}))
+
+
+WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
+    "Wythoff's game: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) (Wythoff 1907).",
+    "ワイソフのゲーム: P 局面は (⌊nφ⌋, ⌊nφ²⌋) (ワイソフ 1907 年)。"), check_wythoff)
+
+
+def check_ryuoh(n):
+    n = 40 if n is None else n
+    total = 0
+    cond = (f"x, y <= {n} for p = 1, 2, ..., 8", f"p = 1, 2, ..., 8 で x, y <= {n}")
+    for p in range(1, 9):
+        g = game("ryuoh", p=p)
+        count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
+                                      lambda q, v: v == g.formula(q).value)
+        total += count
+        bad = table_agrees(g, min(n, 30), {})
+        if fail is not None or bad:
+            return result("ryuoh", fail, total, cond, bad)
+    return check("ryuoh", "holds", total, cond)
+
+
+RYUOH_SPEC = CheckSpec("ryuoh", Text(
+    "Generalized Ryuoh Nim: G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) for p = 1..8 "
+    "([R1], Theorem 3.1).",
+    "一般化された龍王ニム:"
+    " p = 1..8 について G(x, y) = (x + y) mod p + p ((x // p) ^ (y // p)) ([R1] 定理 3.1)。"
+    ""), check_ryuoh)
+
+
+Wythoff.checks = (WYTHOFF_SPEC,)
+Ryuoh.checks = (RYUOH_SPEC,)

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from array import array
+from itertools import product
 
-from ..core import Formula, Game, GameError, Move, PositionError, check_int, plural, register
+from ..core import Game, GameError, Move, PositionError, Theorem, always, coords_nim_sum, plural
+from ..params import Param
+from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
+from ..text import Text
+from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
 
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
@@ -34,16 +39,19 @@ class Nim(Game):
     """Take any number of counters from one heap."""
 
     name = "nim"
-    name_ja = "ニム"
+    title = Text("Nim", "ニム")
+    params = (Param("heaps", "int", None, 1, None, Text("heaps", "山の数"),
+                    Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
+    default_start = (3, 5, 7)
+    theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
-    def __init__(self, heaps: int | None = None):
-        if heaps is not None:
-            heaps = check_int(heaps, "heaps", 1, "山の数")
-            super().__init__(heaps=heaps)
-        else:
-            super().__init__()
-        self.heaps = heaps
+    def __init__(self, **values):
+        super().__init__(**values)
+        self.heaps = self.params.get(self.params_key)
         self._sized: dict[int, Nim] = {}
+
+    params_key = "heaps"
 
     @property
     def coords(self):
@@ -68,30 +76,34 @@ class Nim(Game):
             for v in range(c):
                 yield pos[:i] + (v,) + pos[i + 1:]
 
-    def _describe(self, i: int, n: int, pos: tuple) -> tuple[str, str]:
-        return f"take {n} from heap {i + 1}", f"山{i + 1}から{n}個取る"
+    def _describe(self, i: int, n: int, pos: tuple) -> Text:
+        return Text(f"take {n} from heap {i + 1}", f"山{i + 1}から{n}個取る")
 
     def _moves(self, pos):
         moves = []
         for to in self.targets(pos):
             i = next(j for j, (a, b) in enumerate(zip(pos, to)) if a != b)
-            moves.append(Move(to, *self._describe(i, pos[i] - to[i], pos)))
+            moves.append(Move(to, self._describe(i, pos[i] - to[i], pos)))
         return moves
 
-    def formula(self, pos):
-        pos = self.validate(pos)
-        value = 0
-        for c in pos:
-            value ^= c
-        return Formula(value, "Bouton's theorem (Nim, 1901)", "grundy",
-                       " ^ ".join(self.coords_for(pos)), "ブートンの定理 (ニム、1901 年)")
+    def fixed_for(self, pos):
+        if self.heaps is not None:
+            return self
+        if len(pos) not in self._sized:
+            self._sized[len(pos)] = self.sized(len(pos))
+        return self._sized[len(pos)]
 
     def _lookup_table(self, pos):
-        if self.heaps is None:  # answer from the game with this many heaps
-            if len(pos) not in self._sized:
-                self._sized[len(pos)] = type(self)(len(pos))
-            return self._sized[len(pos)]._lookup_table(pos)
-        return super()._lookup_table(pos)
+        fixed = self.fixed_for(pos)  # answer from the game with this many heaps
+        return super()._lookup_table(pos) if fixed is self else fixed._lookup_table(pos)
+
+    def sized(self, n: int) -> "Nim":
+        """The same game with n heaps (sides)."""
+        return type(self)(**{self.params_key: n})
+
+    def for_table(self) -> "Nim":
+        """A game with a table: a fixed number of heaps (default: that of `coords`)."""
+        return self if self.heaps is not None else self.sized(len(self.coords))
 
     def _fixed(self) -> int:
         if self.heaps is None:
@@ -119,15 +131,16 @@ class Rect(Nim):
     cuts possible on one side (2 to 4 sides); each side is a Nim heap."""
 
     name = "rect"
-    name_ja = "長方形のチョコレート"
-
-    def __init__(self, sides: int | None = None):
-        Game.__init__(self, **({} if sides is None else {"sides": sides}))
-        if sides is not None and (isinstance(sides, bool) or sides not in RECT_SIDES):
-            raise GameError(f"rect has 2, 3 or 4 sides, got {sides!r}",
-                            "長方形のチョコレートの切れる辺の数は 2、3、4 のどれかです。")
-        self.heaps = sides
-        self._sized = {}
+    title = Text("Rectangular chocolate", "長方形のチョコレート")
+    phrase = Text("the rectangular chocolate", "長方形のチョコレート")
+    params = (Param("sides", "int", None, 2, 4, Text("sides", "切れる辺の数"),
+                    Text("sides with cuts, 2 to 4 (empty: from the position)",
+                         "切れる辺の数 2〜4 (空欄なら局面から)")),)
+    params_key = "sides"
+    default_start = (4, 2)
+    theorems = (Theorem(Text("Bouton's theorem (each side is a Nim heap)",
+                             "ブートンの定理 (各辺がニムの山)"),
+                        "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     @property
     def coords(self):
@@ -150,15 +163,58 @@ class Rect(Nim):
     def _describe(self, i, n, pos):
         side = self.coords_for(pos)[i]
         word, ja = _SIDE_WORDS[side]
-        return f"cut {plural(n, word)} off {_SIDE_EN[side]}", ja.format(n=n) + "切り取る"
-
-    def formula(self, pos):
-        f = super().formula(pos)
-        return Formula(f.value, "Bouton's theorem (each side is a Nim heap)", "grundy",
-                       f.expression, "ブートンの定理 (各辺がニムの山)")
+        return Text(f"cut {plural(n, word)} off {_SIDE_EN[side]}", ja.format(n=n) + "切り取る")
 
     def _fixed(self):
         if self.heaps is None:
             raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)",
                             "長方形のチョコレートの表を作るには切れる辺の数 (2、3、4) を決めてください。")
         return self.heaps
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def check_nim(n):
+    n = 12 if n is None else n
+    g = game("nim", heaps=3)
+    count, fail = first_mismatch(g, product(range(n + 1), repeat=3), lambda p, v: v == nim_sum(p))
+    return result("nim", fail, count, (f"3 heaps <= {n}", f"3 つの山がどれも {n} 以下"),
+                   table_agrees(g, min(n, 8), {}))
+
+
+NIM_SPEC = CheckSpec("nim", Text(
+    "Nim: G(a, b, c) = a ^ b ^ c (Bouton's theorem).",
+    "ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。"), check_nim)
+
+
+def check_rect(n):
+    total, en, ja = 0, [], []
+    for sides, default in ((2, 12), (3, 8), (4, 5)):
+        m = default if n is None else n
+        g = game("rect", sides=sides)
+        count, fail = first_mismatch(g, product(range(m + 1), repeat=sides),
+                                      lambda p, v: v == nim_sum(p))
+        total += count
+        en.append(f"{sides} sides <= {m}")
+        ja.append(f"{sides} 辺が {m} 以下")
+        if fail is not None:
+            return result("rect", fail, total, (", ".join(en), "、".join(ja)))
+    g = game("rect")
+    for start, to in {(4, 2): (2, 2), (3, 6, 2): (3, 1, 2)}.items():
+        m = g.winning_move(start)
+        if m is None or m.to != to or g.grundy(to) != 0:
+            text = f"the winning move from {start} is not {to}"
+            return check("rect", "fails", total, (", ".join(en), "、".join(ja)), (text, text))
+    return check("rect", "holds", total, (", ".join(en), "、".join(ja)))
+
+
+RECT_SPEC = CheckSpec("rect", Text(
+    "Rectangular chocolate: each side is a Nim heap, G = xor of the cuts per side; the 5x3 "
+    "bar (4, 2) is won by cutting to the 3x3 square (2, 2); Robin's {3, 6, 2} is an "
+    "N-position (winning move to {3, 1, 2}).",
+    "長方形のチョコレート: 各辺がニムの山で G は各辺の切れる回数のニム和;"
+    " 5x3 の板 (4, 2) は 3x3 の正方形 (2, 2) にすれば勝ち;"
+    " ロビンの {3, 6, 2} は N 局面 ({3, 1, 2} へ動けば勝ち)。"), check_rect)
+
+Nim.checks = (NIM_SPEC,)
+Rect.checks = (RECT_SPEC,)

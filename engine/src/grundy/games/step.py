@@ -4,10 +4,28 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Formula, Game, Move, PositionError, plural, register
+from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, coords_nim_sum, plural
+from ..params import Param
+from ..registry import game, register
 from ..stepfunc import StepFunction
 from ..table import ColumnIndex, column_starts, value_array, value_rule
+from ..text import Text
+from ..verify import CheckSpec, check, each_holds, first_mismatch, nim_sum, table_agrees
 from ._backend import numpy_backend
+
+
+def _condition_holds(game, pos) -> bool:
+    """The condition of [S] on f, on every z' < 2^bits(z) (so it covers the moves too)."""
+    return game.f.satisfies_condition((1 << max(1, pos[-1].bit_length())) - 1)
+
+
+SATISFYING_F = ("t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "3", "0")
+VIOLATING_F = ("t", "t//3", "(t+1)//2", "t//2 + 1", "min(t, 5)")
+
+STEP_F = Param("f", "expr", "t//2", None, None, Text("f(t)", "f(t)"),
+               Text("the step function, an expression in t", "階段の関数 (t の式)"))
+CONDITION = Text("f satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1)",
+                 "f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たす")
 
 
 def step_values(f: StepFunction, limit: int, with_x: bool, misere: bool = False) -> array:
@@ -69,13 +87,20 @@ class Step(Game):
     the bottom of column 0.  Moves: cut rows off the top, or columns off the right."""
 
     name = "step"
-    name_ja = "階段チョコレート"
+    title = Text("Step chocolate", "階段チョコレート")
+    phrase = Text("the step chocolate CB(f, y, z) with f(t) = {f}",
+                  "階段チョコレート CB(f, y, z)、f(t) = {f}")
+    params = (STEP_F,)
     coords = ("y", "z")
+    default_start = (2, 5)
     with_x = False
+    theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3", "[S] 定理 2.2・2.3"), "{xor}", "grundy",
+                        CONDITION, _condition_holds, coords_nim_sum),)
 
-    def __init__(self, f: str = "t//2"):
-        self.f = StepFunction(f)
-        super().__init__(f=self.f.expr)
+    def __init__(self, **values):
+        fn = StepFunction(values.get("f", STEP_F.default))
+        super().__init__(**{**values, "f": fn.expr})
+        self.f = fn
 
     def _yz(self, pos):
         return pos[-2:]
@@ -109,23 +134,8 @@ class Step(Game):
                     en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
             else:
                 en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}行切り取る"
-            moves.append(Move(to, en, ja))
+            moves.append(Move(to, Text(en, ja)))
         return moves
-
-    def formula(self, pos):
-        pos = self.validate(pos)
-        z = pos[-1]
-        if not self.f.satisfies_condition((1 << max(1, z.bit_length())) - 1):
-            return None
-        value, names = 0, []
-        for c, n in zip(pos, self.coords):
-            value ^= c
-            names.append(n)
-        theorem = "[S] Theorems 2.2 and 2.3" + (" with the bar of x squares (Theorem 2.1)"
-                                                       if self.with_x else "")
-        theorem_ja = "[S] 定理 2.2・2.3" + (" (x 個の正方形の棒つき、定理 2.1)"
-                                                if self.with_x else "")
-        return Formula(value, theorem, "grundy", " ^ ".join(names), theorem_ja)
 
     def table_size(self, limit):
         if limit >= TABLE_CAP:
@@ -150,6 +160,76 @@ class Step3(Step):
     """CB(f, y, z) with a height-1 bar of x squares on the left: position {x, y, z}."""
 
     name = "step3"
-    name_ja = "棒つき階段チョコレート"
+    title = Text("Step chocolate with a bar", "棒つき階段チョコレート")
+    phrase = Text("the step chocolate with a bar on the left, f(t) = {f}",
+                  "左に棒のついた階段チョコレート、f(t) = {f}")
     coords = ("x", "y", "z")
+    default_start = (3, 2, 5)
     with_x = True
+    theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3 with the bar of x squares (Theorem 2.1)",
+                             "[S] 定理 2.2・2.3 (x 個の正方形の棒つき、定理 2.1)"),
+                        "{xor}", "grundy", CONDITION, _condition_holds, coords_nim_sum),)
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+def _step_positions(g, n, with_x=False):
+    for x in range(n + 1 if with_x else 1):
+        for z in range(n + 1):
+            for y in range(g.f(z) + 1):
+                yield (x, y, z) if with_x else (y, z)
+
+
+def check_step_condition(n):
+    n = 63 if n is None else n
+    block = (1 << max(1, n.bit_length())) - 1
+    total, en, ja = 0, [], []
+    functions = SATISFYING_F + VIOLATING_F
+    cond = (f"z <= {n} for {len(functions)} functions f", f"{len(functions)} 個の関数 f で z <= {n}")
+    for expr in functions:
+        g = game("step", f=expr)
+        holds = g.f.satisfies_condition(block)
+        count, fail = first_mismatch(g, _step_positions(g, n), lambda p, v: v == p[0] ^ p[1])
+        total += count
+        bad = table_agrees(g, min(n, 40), {})
+        if holds != (fail is None) or holds != (expr in SATISFYING_F) or bad:
+            text = bad or f"f = {expr}: condition {holds}, first position with G != y ^ z: {fail}"
+            return check("step-condition", "fails", total, cond, (text, text))
+        if holds:
+            en.append(f"f = {expr}: the condition holds and G = y ^ z everywhere")
+            ja.append(f"f = {expr}: 条件を満たし、すべての局面で G = y ^ z")
+        else:
+            en.append(f"f = {expr}: the condition fails and G != y ^ z at {fail}")
+            ja.append(f"f = {expr}: 条件を満たさず、{fail} で G != y ^ z")
+    return check("step-condition", "holds", total, cond, ("; ".join(en) + ".", "。".join(ja) + "。"))
+
+
+STEP_CONDITION_SPEC = CheckSpec("step-condition", Text(
+    "Step chocolate CB(f, y, z): G = y ^ z for every position iff f satisfies z >> i == z' "
+    ">> i => f(z) >> (i-1) == f(z') >> (i-1) ([S], Theorems 2.2 and 2.3), tested for f "
+    "satisfying and violating the condition.",
+    "階段チョコレート CB(f, y, z):"
+    " すべての局面で G = y ^ z となるのは f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たすとき、"
+    "かつそのときに限る ([S] 定理 2.2, 2.3)。"
+    "条件を満たす f と満たさない f で確かめた。"), check_step_condition)
+
+
+def check_step3(n):
+    n = 24 if n is None else n
+    cond = (f"x, z <= {n} for f = " + ", ".join(SATISFYING_F),
+            "f = " + ", ".join(SATISFYING_F) + f" で x, z <= {n}")
+    games = (game("step3", f=expr) for expr in SATISFYING_F)
+    return each_holds("step3", ((g, _step_positions(g, n, True),
+                                 lambda p, v: (v == 0) == (nim_sum(p) == 0)) for g in games), cond)
+
+
+STEP3_SPEC = CheckSpec("step3", Text(
+    "Step chocolate with a bar of x squares {x, y, z}: P-position iff x ^ y ^ z = 0 when f "
+    "satisfies the condition ([S], Theorem 2.1).",
+    "左に x 個の棒を加えた階段チョコレート {x, y, z}:"
+    " f が条件を満たすとき P 局面であるのは x ^ y ^ z = 0 のとき、"
+    "かつそのときに限る ([S] 定理 2.1)。"), check_step3)
+
+
+Step.checks = (STEP_CONDITION_SPEC,)
+Step3.checks = (STEP3_SPEC,)

@@ -3,57 +3,80 @@
 `draw(game, pos)` returns one standalone <svg> string (standard library only, so it
 runs in Pyodide too). Every legal move is one element with class="move" and
 data-to="c1,c2,..." (the position after it); with interactive=True those elements
-are also focusable buttons labelled with the move's description."""
+are also focusable buttons labelled with the move's description.
 
-from . import boards, chocolates, nim
-from ._base import Moves, root
+Each game registers its drawer with `@drawer("name")` (see _base.py); a game without
+one is drawn as its list of moves (svg/generic.py); a sum of games is drawn as its
+components side by side, a game with a pass as the game itself (data-to then carries the
+pass coordinate too). Anything that is not a game raises grundy.GameError."""
 
-__all__ = ["draw", "title"]
+from ..core import GameError
+from ..text import Text
+from ..passing import PassGame
+from ..sums import SumGame
+from ..core import Game
+from . import boards, chocolates, nim  # noqa: F401  (register the drawers)
+from ._base import DRAWERS, TITLES, U, Moves, drawer, el, root
+from .generic import moves_list
 
-_DRAWERS = {
-    "nim": nim.heaps,
-    "rect": chocolates.rect,
-    "chocolate": chocolates.triangle,
-    "step": chocolates.step,
-    "step3": chocolates.step,
-    "wythoff": boards.board,
-    "ryuoh": boards.board,
-}
+__all__ = ["draw", "drawer", "title"]
 
-_NAMES = {
-    "nim": ("Nim", "ニム"),
-    "rect": ("Rectangular chocolate", "長方形のチョコレート"),
-    "chocolate": ("Triangular chocolate", "三角チョコレート"),
-    "step": ("Step chocolate", "階段チョコレート"),
-    "step3": ("Step chocolate with a bar", "棒つき階段チョコレート"),
-    "wythoff": ("Wythoff's game", "ワイソフのゲーム"),
-    "ryuoh": ("Ryuoh Nim", "龍王ニム"),
-}
+GAP = 1.0 * U  # between the components of a sum
+
+
+def _shown_params(game):
+    """The parameters a title shows: formulas always, numbers when not the default."""
+    return [p for p in type(game).params if p.default is not None and p.name in game.params
+            and (p.kind == "expr" or game.params[p.name] != p.default)]
 
 
 def title(game, pos, lang="en"):
     """A one-line description of the position, e.g. "Triangular chocolate {10, 5, 5}"."""
-    ja = lang == "ja"
-    name = _NAMES.get(game.name, (game.name, game.name))[ja]
-    params = game.params
-    if game.name in ("wythoff", "ryuoh"):
-        where = f"({pos[0]}, {pos[1]})"
-        if game.name == "ryuoh" and params.get("p", 3) != 3:
-            name = (f"一般化された龍王ニム（p = {params['p']}）" if ja
-                    else f"Generalized Ryuoh Nim (p = {params['p']})")
-        if game.name == "wythoff":
-            return f"{name}：クイーンは {where}" if ja else f"{name}: the queen at {where}"
-        return f"{name}：龍王は {where}" if ja else f"{name}: the Dragon King at {where}"
+    if isinstance(game, PassGame):
+        used = Text("the pass is used", "パスは使用済み") if not pos[-1] else \
+            Text("the pass is available", "パスが使える")
+        return f"{title(game.inner, pos[:-1], lang)}{'、' if lang == 'ja' else ', '}{used.get(lang)}"
+    if isinstance(game, SumGame):
+        return " + ".join(title(g, part, lang) for g, part in zip(game.games, game.split(pos)))
+    if game.name in TITLES:
+        return TITLES[game.name](game, pos, lang)
     coords = ", ".join(str(c) for c in pos)
-    text = f"{name} ({coords})" if game.name == "nim" else f"{name} {{{coords}}}"
-    extra = ""
-    if game.name == "chocolate" and params.get("k", 3) != 3:
-        extra = f"k = {params['k']}"
-    elif game.name in ("step", "step3") and "f" in params:
-        extra = f"f(t) = {params['f']}"
+    text = f"{game.title.get(lang)} {{{coords}}}"
+    extra = ", ".join(f"{p.label.get(lang)} = {game.params[p.name]}" for p in _shown_params(game))
     if extra:
-        text += f"（{extra}）" if ja else f" ({extra})"
+        text += f"（{extra}）" if lang == "ja" else f" ({extra})"
     return text
+
+
+def _body(game, pos, moves):
+    """(viewBox, body) of one game's drawing, or GameError when it has no drawer."""
+    if isinstance(game, PassGame):
+        flag, lift = pos[-1], moves.lift
+        inner = Moves(moves.lang, moves.interactive, moves.hints,
+                      lambda to: lift((*to, flag)))
+        return _body(game.inner, pos[:-1], inner)
+    if isinstance(game, SumGame):
+        return _side_by_side(game, pos, moves)
+    return DRAWERS.get(game.name, moves_list)(game, pos, moves)
+
+
+def _side_by_side(game, pos, moves):
+    """The components of a sum in a row, centred vertically, "+" between them;
+    data-to = the flat position after the move."""
+    drawn = []
+    for i, (g, part) in enumerate(zip(game.games, game.split(pos))):
+        lift = (lambda i: lambda to: moves.lift(game._lift(pos, i, to)))(i)
+        drawn.append(_body(g, part, Moves(moves.lang, moves.interactive, moves.hints, lift)))
+    height = max(max(box[3] for box, _ in drawn), U)
+    parts, x = [], 0.0
+    for i, ((bx, by, bw, bh), body) in enumerate(drawn):
+        if i:
+            parts.append(el("text", "+", x=x - GAP / 2, y=height / 2 + 0.3 * U, text_anchor="middle",
+                            fill="currentColor", font_size=f"{U:.0f}", font_family="sans-serif"))
+        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{(height - bh) / 2 - by:.2f})",
+                        class_="component", data_component=str(i)))
+        x += bw + GAP
+    return (0.0, 0.0, max(x - GAP, U), height), "".join(parts)
 
 
 def draw(game, pos, *, lang="en", interactive=False, hints=None):
@@ -61,9 +84,8 @@ def draw(game, pos, *, lang="en", interactive=False, hints=None):
 
     hints maps a target "c1,c2,..." to "P" or "N": that move is coloured (P, a good
     move, green; N red) and gets the class hint-P / hint-N."""
+    if not isinstance(game, Game):
+        raise GameError(f"cannot draw {game!r}: not a game", "ゲームではないので描けません。")
     pos = tuple(game.validate(pos))
-    drawer = _DRAWERS.get(game.name)
-    if drawer is None:
-        raise ValueError(f"no picture for the game {game.name!r}")
-    box, body = drawer(game, pos, Moves(lang, interactive, hints))
+    box, body = _body(game, pos, Moves(lang, interactive, hints))
     return root(game.name, title(game, pos, lang), box, body, interactive=interactive)

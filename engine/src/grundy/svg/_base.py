@@ -82,17 +82,38 @@ def key(pos):
     return ",".join(str(c) for c in pos)
 
 
-class Moves:
-    """Builds the clickable move elements of one drawing."""
+DRAWERS = {}  # game name -> drawer(game, pos, moves) -> (viewBox, body)
+TITLES = {}   # game name -> title(game, pos, lang) for games that word it their own way
 
-    def __init__(self, lang, interactive, hints):
+
+def drawer(*names, title=None):
+    """Decorator: register a drawer for the games `names` (and optionally their title)."""
+    def register(function):
+        for name in names:
+            DRAWERS[name] = function
+            if title is not None:
+                TITLES[name] = title
+        return function
+    return register
+
+
+class Moves:
+    """Builds the clickable move elements of one drawing. `lift` maps a move's target
+    to the full position written in data-to (a sum's flat position, the pass flag)."""
+
+    def __init__(self, lang, interactive, hints, lift=None):
         self.lang = lang
         self.interactive = interactive
         self.hints = hints or {}
+        self.lift = lift or tuple
+
+    def target(self, move):
+        """The data-to / hints key of a move."""
+        return key(self.lift(move.to))
 
     def hint(self, move):
         """"P", "N" or None for a move."""
-        return self.hints.get(key(move.to))
+        return self.hints.get(self.target(move))
 
     def colour(self, move, default):
         """The hint's colour for a move, or default without a hint."""
@@ -105,7 +126,7 @@ class Moves:
         extra = {}
         if self.interactive:
             extra = dict(tabindex="0", role="button", aria_label=move.describe(self.lang))
-        return el("g", body, class_=cls, data_to=key(move.to), **extra)
+        return el("g", body, class_=cls, data_to=self.target(move), **extra)
 
 
 def root(name, title, box, body, *, interactive):

@@ -2,7 +2,7 @@
 
 from math import cos, pi, sin
 
-from ._base import PALETTE, U, el, points
+from ._base import PALETTE, U, drawer, el, points
 
 
 def _label_step(n):
@@ -36,6 +36,21 @@ def _dragon(cx, cy):
     return el("g", piece + glyph, class_="piece")
 
 
+def board_title(game, pos, lang):
+    """"Wythoff's game: the queen at (x, y)", "Ryuoh Nim: the Dragon King at (x, y)"."""
+    ja = lang == "ja"
+    name = game.title.get(lang)
+    if game.name == "ryuoh" and game.p != 3:
+        name = (f"一般化された龍王ニム（p = {game.p}）" if ja
+                else f"Generalized Ryuoh Nim (p = {game.p})")
+    where = f"({pos[0]}, {pos[1]})"
+    piece = "クイーン" if game.name == "wythoff" else "龍王"
+    if ja:
+        return f"{name}：{piece}は {where}"
+    return f"{name}: the {'queen' if game.name == 'wythoff' else 'Dragon King'} at {where}"
+
+
+@drawer("wythoff", "ryuoh", title=board_title)
 def board(game, pos, moves):
     """The board with the goal (0, 0), the piece at pos = (x, y) and its targets."""
     x, y = pos

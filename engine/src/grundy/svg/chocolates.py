@@ -5,7 +5,7 @@ a thick invisible hit line, a dark groove (class "cut") and a thin shine beside 
 
 from math import sqrt
 
-from ._base import PALETTE, U, el, points
+from ._base import PALETTE, U, drawer, el, points
 from ._polygons import clip_rows, inset
 
 ROW = U * sqrt(3) / 2    # height of one row of the triangular lattice
@@ -130,6 +130,7 @@ def _box(outline):
     return (min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
 
 
+@drawer("rect")
 def rect(game, pos, moves):
     """The rectangular bar; pos has 2 to 4 coordinates (see ARCHITECTURE.md)."""
     sides = {2: ("right", "up"), 3: ("left", "up", "right"),
@@ -162,6 +163,7 @@ def rect(game, pos, moves):
     return _box(outline), _bar(outline, cuts, bitter, pieces)
 
 
+@drawer("chocolate")
 def triangle(game, pos, moves):
     """The triangular chocolate {x, y, z} with k*y <= x + z (GAMES.md section 2).
 
@@ -224,6 +226,7 @@ def _triangle_pieces(x, y, z, k, top, at):
     return pieces
 
 
+@drawer("step", "step3")
 def step(game, pos, moves):
     """Step chocolate CB(f, y, z) (pos (y, z)), or with the bar of x squares
     on the left (pos (x, y, z), game "step3"). Column i has min(y, f(i)) + 1

@@ -1,11 +1,17 @@
 """Nim: each heap a stack of counters; a counter is the move that leaves
 exactly the counters below it."""
 
-from ._base import PALETTE, U, el
+from ._base import PALETTE, U, drawer, el
 
 GAP = 0.5 * U
 
 
+def nim_title(game, pos, lang):
+    """"Nim (3, 5, 7)": heaps are written as a tuple."""
+    return f"{game.title.get(lang)} ({', '.join(map(str, pos))})"
+
+
+@drawer("nim", title=nim_title)
 def heaps(game, pos, moves):
     """Stacks of counters side by side, heap sizes written underneath."""
     tall = max(pos, default=0)
