@@ -108,12 +108,8 @@ class PassGame(Game):
 
         t = self.inner.table(limit, backend)
         values = t.misere_values() if misere else t.values
-        if misere:
-            memo = {(*p, 0): "N" if v else "P" for p, v in zip(t, values)}
-            solve = reference_misere
-        else:
-            memo = {(*p, 0): v for p, v in zip(t, values)}
-            solve = reference_grundy
+        memo = {(*p, 0): v for p, v in zip(t, values)}  # misère: 0 (P) / 1 (N), as the DP's
+        solve = reference_misere if misere else reference_grundy
         rest = [solve(self, (*p, 1), memo) for p in t]
         if misere:
             out, rest = array("B"), [int(v == "N") for v in rest]
