@@ -24,6 +24,7 @@ from .core import GameError
 STEP_PER_CHILD = 1            # reference search: one move generated, looked up, combined
 STEP_PER_TABLE_POSITION = 2   # pure-Python table kernels (nim's box: one per coordinate more)
 STEP_PER_F_NODE = 1           # one node of f's expression evaluated at one t
+STEP_PER_MOVE = 8             # one move listed or tried: its target validated and valued
 # Bytes held per position.
 BYTES_PER_MEMO_POSITION = 240  # reference search: memo dict entry, key tuple, its ints, stack
 BYTES_PER_TABLE_POSITION = 24  # a table: its value array, the kernel's prefix bitsets
@@ -74,11 +75,12 @@ class BudgetError(GameError):
 
 
 def amount(n: int) -> str:
-    """A count for messages: 1,234,567 up to a billion, then 1.2e+10 or 10^4000."""
+    """A count for messages: 1,234,567 up to a billion, then 1.2 × 10^10 (or 10^4000)."""
     if n < 10**9:
         return f"{n:,}"
     if n.bit_length() < 1000:
-        return f"{float(n):.1e}"
+        mantissa, exponent = f"{float(n):.1e}".split("e")
+        return f"{mantissa} × 10^{int(exponent)}"
     return f"10^{(n.bit_length() - 1) * 30103 // 100000}"
 
 
@@ -156,10 +158,9 @@ def require_reference(pos, moves_per_position: int) -> int:
     return current().steps
 
 
-def require_table(positions: int, steps_per_position: int = STEP_PER_TABLE_POSITION,
-                  what: tuple[str, str] = ("the table", "表")) -> None:
-    """Refuse a table of `positions` positions over budget."""
-    require(positions * steps_per_position, positions * BYTES_PER_TABLE_POSITION, what,
+def require_table(positions: int, steps: int, what: tuple[str, str] = ("the table", "表")) -> None:
+    """Refuse a table of `positions` positions computed in `steps` steps over budget."""
+    require(steps, positions * BYTES_PER_TABLE_POSITION, what,
             ("use a smaller --max (or smaller coordinates)",
              "座標の上限 (--max) を小さくしてください。"))
 
@@ -169,8 +170,8 @@ def require_f(evaluations: int, nodes: int, expr: str) -> None:
     require(evaluations * nodes * STEP_PER_F_NODE, evaluations * 40,
             (f"checking f = {expr} on {amount(evaluations)} values of t",
              f"f = {expr} を {amount(evaluations)} 個の t で確かめること"),
-            ("use a smaller z (f is checked for every t <= z)",
-             "z を小さくしてください (f は z 以下のすべての t で確かめます)。"))
+            ("use a smaller z or table (f is checked at every t up to it)",
+             "z や表の大きさを小さくしてください (f はそこまでのすべての t で確かめます)。"))
 
 
 def _short(pos) -> str:

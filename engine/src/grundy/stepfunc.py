@@ -192,6 +192,14 @@ class StepFunction:
                                 "f は減少しない関数でなければなりません。")
             values.append(v)
 
+    def values(self, n: int) -> list[int]:
+        """[f(0), ..., f(n)], checked; each t evaluated once, within the budget."""
+        if not self.proved:
+            self.check(n)
+            return self._prefix[:n + 1]
+        require_f(n + 1, self._nodes, self.expr)
+        return [self.raw(t) for t in range(n + 1)]
+
     def __call__(self, t: int) -> int:
         """f(t), after checking f on 0..t (not needed when f has a proved shape)."""
         if t < len(self._prefix):
