@@ -18,7 +18,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .core import GameError
+from .core import GameError, shown
 
 # Steps per unit of work (calibrated on the build machine, rounded up).
 STEP_PER_CHILD = 1            # reference search: one move generated, looked up, combined
@@ -50,7 +50,9 @@ class Budget:
 
 
 CLI = Budget("the command line", "コマンドライン", 10, 8_000_000, 1_200_000_000, 4_000, 10_000)
-BROWSER = Budget("the browser", "ブラウザ", 2, 1_000_000, 200_000_000, 1_000, 1_000)
+BROWSER = Budget("the browser", "ブラウザ", 2, 1_000_000, 200_000_000, 1_000, 100)
+# SVG elements of one picture (a board square, a counter, a move): pages stay small.
+DRAWING_ELEMENTS = 50_000
 
 _active = [CLI]
 
@@ -124,6 +126,15 @@ def require_coords(n: int) -> None:
                           f"座標が {n:,} 個あります。{b.where_ja}では {b.coords:,} 個までです。")
 
 
+def require_drawing(elements: int, what: str) -> None:
+    """Refuse a picture of more than DRAWING_ELEMENTS elements (squares, counters, moves)."""
+    if elements > DRAWING_ELEMENTS:
+        raise BudgetError(f"the picture of {what} would have about {amount(elements)} elements "
+                          f"(at most {DRAWING_ELEMENTS:,}): use smaller coordinates",
+                          f"{what} の図は約 {amount(elements)} 個の要素になります "
+                          f"(上限は {DRAWING_ELEMENTS:,} 個)。座標を小さくしてください。")
+
+
 def words(bits: int) -> int:
     """Machine words of an integer of `bits` bits (the cost of one big-integer operation)."""
     return bits // WORD_BITS + 1
@@ -151,8 +162,8 @@ def reference_cost(pos, moves_per_position: int) -> tuple[int, int]:
 def require_reference(pos, moves_per_position: int) -> int:
     """Refuse a reference search over budget; returns its step cap (for the search itself)."""
     steps, memory = reference_cost(pos, moves_per_position)
-    require(steps, memory, (f"the exhaustive search below {_short(pos)}",
-                            f"{_short(pos)} 以下の全数探索"),
+    require(steps, memory, (f"the exhaustive search below {shown(tuple(pos))}",
+                            f"{shown(tuple(pos))} 以下の全数探索"),
             ("use smaller coordinates (no proved formula applies here)",
              "座標を小さくしてください (ここで使える証明済みの公式はありません)。"))
     return current().steps
@@ -173,8 +184,3 @@ def require_f(evaluations: int, nodes: int, expr: str) -> None:
             ("use a smaller z or table (f is checked at every t up to it)",
              "z や表の大きさを小さくしてください (f はそこまでのすべての t で確かめます)。"))
 
-
-def _short(pos) -> str:
-    text = "(" + ", ".join(str(c) if c.bit_length() < 64 else f"~2^{c.bit_length() - 1}"
-                           for c in pos[:6]) + (", ...)" if len(pos) > 6 else ")")
-    return text

@@ -231,7 +231,7 @@ class Game:
                     raise TypeError
                 c = operator.index(c)  # ints, also numpy integers
             except TypeError:
-                raise PositionError(f"coordinate {n} must be a whole number, got {_short(c)}",
+                raise PositionError(f"coordinate {n} must be a whole number, got {shown(c)}",
                                     f"座標 {self.coord_ja(n)} は整数で指定してください。") from None
             require_width(c.bit_length(), f"coordinate {n}", f"座標 {self.coord_ja(n)}")
             if c < 0:
@@ -283,13 +283,15 @@ class Game:
 
         width = max((c.bit_length() for c in pos), default=0)
         require(self.move_bound(pos) * STEP_PER_MOVE * words(width), 0, (
-            f"listing the moves of {_short(pos)}", f"{_short(pos)} の手を並べること"),
+            f"listing the moves of {shown(pos)}", f"{shown(pos)} の手を並べること"),
             ("use smaller coordinates", "座標を小さくしてください。"))
 
     def is_legal_move(self, pos, to) -> bool:
-        """Whether `to` is reachable from `pos` in one move."""
-        to = tuple(to)
-        return any(t == to for t in self.targets(self.validate(pos)))
+        """Whether `to` is reachable from `pos` in one move (moves generated lazily,
+        within the budget)."""
+        pos, to = self.validate(pos), tuple(to)
+        self._require_moves(pos)
+        return any(t == to for t in self.targets(pos))
 
     # -- values ---------------------------------------------------------------
     def formula(self, pos) -> Formula | None:
@@ -420,11 +422,11 @@ class Game:
         return None
 
 
-def _short(value) -> str:
+def shown(value) -> str:
     """A value for a one-line message: huge integers by their size, long reprs cut."""
     if isinstance(value, int) and value.bit_length() > 64:
         return f"~2^{value.bit_length() - 1}"
     if isinstance(value, tuple):
-        return "(" + ", ".join(map(_short, value[:6])) + (", ...)" if len(value) > 6 else ")")
+        return "(" + ", ".join(map(shown, value[:6])) + (", ...)" if len(value) > 6 else ")")
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 
 from .budget import require_width
-from .core import GameError
+from .core import GameError, shown
 
 _DIGITS = frozenset("0123456789")
 
@@ -21,9 +21,9 @@ def parse_int(text: str, what: str, what_ja: str | None = None) -> int:
     if not body or not _DIGITS.issuperset(body):
         raise GameError(
             f"{what} must be a whole number written with the ASCII digits 0-9 only "
-            f"(no '+', spaces or separators), got {_shown(text)}",
+            f"(no '+', spaces or separators), got {shown(text)}",
             f"{_ja(what_ja)}半角数字 0-9 だけで書いた整数で指定してください "
-            f"(「+」・空白・区切りは使えません。{_shown(text)} が指定されました)。")
+            f"(「+」・空白・区切りは使えません。{shown(text)} が指定されました)。")
     require_width(len(body.lstrip("0")) * 3322 // 1000, what, what_ja)
     return int(text)
 
@@ -41,15 +41,15 @@ def whole(value, what: str, minimum: int | None = 0, maximum: int | None = None,
         try:
             value = operator.index(value)  # ints, also numpy integers
         except TypeError:
-            raise GameError(f"{what} must be a whole number, got {_shown(value)}",
+            raise GameError(f"{what} must be a whole number, got {shown(value)}",
                             f"{_ja(what_ja)}整数で指定してください。") from None
         require_width(value.bit_length(), what, what_ja)
     if minimum is not None and value < minimum:
-        raise GameError(f"{what} must be >= {minimum}, got {_shown(value)}",
-                        f"{_ja(what_ja)} {minimum} 以上にしてください ({_shown(value)} が指定されました)。")
+        raise GameError(f"{what} must be >= {minimum}, got {shown(value)}",
+                        f"{_ja(what_ja)} {minimum} 以上にしてください ({shown(value)} が指定されました)。")
     if maximum is not None and value > maximum:
-        raise GameError(f"{what} must be <= {maximum}, got {_shown(value)}",
-                        f"{_ja(what_ja)} {maximum} 以下にしてください ({_shown(value)} が指定されました)。")
+        raise GameError(f"{what} must be <= {maximum}, got {shown(value)}",
+                        f"{_ja(what_ja)} {maximum} 以下にしてください ({shown(value)} が指定されました)。")
     return value
 
 
@@ -57,16 +57,8 @@ def flag(value, what: str, what_ja: str | None = None) -> bool:
     """A JSON boolean (true/false; null or missing is false), nothing else."""
     if value is None or isinstance(value, bool):
         return bool(value)
-    raise GameError(f"{what} must be true or false, got {_shown(value)}",
+    raise GameError(f"{what} must be true or false, got {shown(value)}",
                     f"{_ja(what_ja or what)} true か false で指定してください。")
-
-
-def _shown(value, limit: int = 40) -> str:
-    """repr(value), shortened for a one-line message (huge ints by their size)."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"a number of {value.bit_length():,} bits"
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _ja(what: str) -> str:
