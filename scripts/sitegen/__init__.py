@@ -1,7 +1,7 @@
-"""Build-time generators behind the ```grundy directive (called by scripts/hooks.py).
+"""Build-time generators behind the ```grundy directive (called by scripts/sitehooks/fence.py).
 
-`render(name, args, ctx)` returns raw HTML (set off by blank lines, so Markdown leaves it
-alone) for the page language `ctx.lang`.
+`render(name, args, ctx)` returns raw HTML for the page language `ctx.lang` (the
+```grundy fence of scripts/sitehooks/fence.py keeps it away from the Markdown parser).
 `ctx` also gives `page_src`, `asset(relpath, data) -> url` and `cache_dir`.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import figures, pictures, tables, verify_report, widgets_markup
 from .args import SitegenError
+from .exercises import answer
 
 GENERATORS = {
     "table": tables.table,
@@ -18,6 +19,7 @@ GENERATORS = {
     "picture": pictures.picture,
     "verify": verify_report.verify,
     "widget": widgets_markup.widget,
+    "answer": answer,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
@@ -32,4 +34,4 @@ def render(name: str, args: dict[str, str], ctx) -> str:
     except KeyError:
         raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
     verify_report.prefetch(ctx.cache_dir)
-    return "\n\n" + generator(args, ctx).strip() + "\n\n"
+    return generator(args, ctx).strip()

@@ -89,8 +89,8 @@ CASES = {
     "unknown game": (lambda: grundy.game("nope"), "unknown game 'nope' (known: nim, rect, chocolate, "
                      "step, step3, wythoff, ryuoh)", ("nope",)),
     "k not a number": (lambda: grundy.game("chocolate", k="many"),
-                       "k must be a whole number written with the ASCII digits 0-9 only "
-                       "(no '+', spaces or separators), got 'many'", ("many",)),
+                       "k must be a whole number, got 'many' (ASCII digits 0-9 only: no '+', "
+                       "spaces or separators)", ("many",)),
     "k too small": (lambda: grundy.game("chocolate", k=0), "k must be >= 1, got 0", ()),
     "p too small": (lambda: grundy.game("ryuoh", p=0), "p must be >= 1, got 0", ()),
     "heaps too small": (lambda: grundy.game("nim", heaps=0), "heaps must be >= 1, got 0", ()),

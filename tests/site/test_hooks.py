@@ -1,8 +1,10 @@
-"""The ```grundy directive: parsing, block finding, asset URLs relative to the page."""
+"""The hook's modules (scripts/sitehooks): directive parsing, asset URLs relative to the
+page, root links made relative, Japanese line joining."""
 
 from __future__ import annotations
 
-import importlib.util
+import json
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -10,50 +12,27 @@ import pytest
 from mkdocs.structure.files import Files
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("site_hooks", ROOT / "scripts" / "hooks.py")
-hooks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hooks)
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from sitehooks import assets, fence, japanese, links, page, plainmath, search  # noqa: E402
 
 
 def test_parse_directive_with_quoted_values():
-    name, args = hooks.parse_directive('widget type=play game=chocolate k=3 start="10 5 5" caption=\'a b\'')
+    name, args = fence.parse_directive('widget type=play game=chocolate k=3 start="10 5 5" caption=\'a b\'')
     assert name == "widget"
     assert args == {"type": "play", "game": "chocolate", "k": "3", "start": "10 5 5", "caption": "a b"}
 
 
 @pytest.mark.parametrize("body", ["", "k=3", "table k", "table k=1 k=2", 'table start="10 5'])
 def test_parse_directive_rejects_bad_input(body):
-    with pytest.raises(hooks.DirectiveError):
-        hooks.parse_directive(body)
-
-
-def test_find_blocks_skips_nested_fences_and_keeps_indent():
-    markdown = "\n".join([
-        "# Title",
-        "````markdown",
-        "```grundy",
-        "table game=wythoff max=5",
-        "```",
-        "````",
-        '!!! example "Play"',
-        "    ```grundy",
-        "    widget type=play game=nim",
-        "    ```",
-        "~~~grundy",
-        "nimsum max=7",
-        "~~~",
-    ])
-    blocks = list(hooks.find_blocks(markdown))
-    assert [(b[0], b[1], b[2], b[3]) for b in blocks] == [
-        (7, 9, "    ", "widget type=play game=nim"),
-        (10, 12, "", "nimsum max=7"),
-    ]
+    with pytest.raises(fence.DirectiveError):
+        fence.parse_directive(body)
 
 
 def _ctx(src_uri, dest_uri, tmp_path):
-    page = SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, dest_uri=dest_uri))
+    fake_page = SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, dest_uri=dest_uri))
     config = SimpleNamespace(site_dir=str(tmp_path), use_directory_urls=True, plugins=SimpleNamespace(_current_plugin=None))
-    return hooks.GenContext(page, config, Files([]))
+    return page.GenContext(fake_page, config, Files([]))
 
 
 @pytest.mark.parametrize(
@@ -74,7 +53,7 @@ def test_asset_url_is_relative_to_the_page(tmp_path, src, dest, lang, url):
 
 
 def test_asset_path_must_stay_inside_generated(tmp_path):
-    with pytest.raises(hooks.DirectiveError):
+    with pytest.raises(assets.AssetError):
         _ctx("index.md", "index.html", tmp_path).asset("../x.svg", "")
 
 
@@ -90,11 +69,50 @@ def test_asset_path_must_stay_inside_generated(tmp_path):
     ],
 )
 def test_root_links_become_relative(target, page_url, expected):
-    assert hooks.relative_link(target, page_url, "/chocolate-games/") == expected
+    assert links.relative_link(target, page_url, "/chocolate-games/") == expected
 
 
-def test_japanese_line_breaks_are_joined_outside_code():
-    source = "## 表\n論文\nグランディ数は\n式で書けます。\nEnglish line\n次の行\n```\nコード\nです\n```\n- 項目\n  続き"
-    assert hooks.join_japanese_lines(source) == (
-        "## 表\n論文グランディ数は式で書けます。\nEnglish line\n次の行\n```\nコード\nです\n```\n- 項目続き"
-    )
+def test_make_relative_rewrites_href_and_src_only_under_the_site_path():
+    html = '<a href="/chocolate-games/ja/">ja</a><img src="/chocolate-games/a.png"><a href="/x/">x</a>'
+    assert links.make_relative(html, "ryuoh/", "https://example.org/chocolate-games/") == (
+        '<a href="../ja/">ja</a><img src="../a.png"><a href="/x/">x</a>')
+
+
+def test_japanese_line_breaks_are_joined():
+    lines = ["## 表", "論文", "グランディ数は", "式で書けます。", "English line", "次の行", "- 項目", "  続き"]
+    assert japanese.join_lines(lines) == [
+        "## 表", "論文グランディ数は式で書けます。", "English line", "次の行", "- 項目続き"]
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    (r"Other inequalities: \(ky \le x + z\)", "Other inequalities: ky ≤ x + z"),
+    (r"\(y \le \lfloor (x + z)/k \rfloor\)", "y ≤ ⌊(x + z)/k⌋"),
+    (r"\(1/\varphi + 1/\varphi^2 = 1\)", "1/φ + 1/φ² = 1"),
+    (r"\(\frac{x+1}{2} \ne x_1\)", "(x+1)/2 ≠ x₁"),
+    (r"\(\{3, 4, 2\}\) and \(\mathcal{G}(x) = \operatorname{mex}\{1\}\)", "{3, 4, 2} and G(x) = mex{1}"),
+    (r"\(0 \le x &lt; 3\)", "0 ≤ x &lt; 3"),
+    (r"\[\binom{n}{k} \bmod 2\]", "C(n, k) mod 2"),
+])
+def test_formulas_become_plain_text(tex, text):
+    assert plainmath.strip_math(tex) == text
+
+
+def test_search_index_is_split_by_language_with_plain_titles_and_aliases(tmp_path):
+    (tmp_path / "search").mkdir()
+    docs = [{"location": "", "title": "Home", "text": ""},
+            {"location": "other/", "title": r"Other: \(k \le 2\)", "text": r"<p>\(x \oplus y\)</p>"},
+            {"location": "other/#a", "title": "A", "text": ""},
+            {"location": "ja/", "title": "ホーム", "text": ""},
+            {"location": "ja/other/", "title": "ほか", "text": ""}]
+    config = {"lang": ["en", "ja"], "fields": {"title": {"boost": 1000.0}}}
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}))
+    search.split_index(str(tmp_path), [("ja", "ja/"), ("en", "")])
+    assert not (tmp_path / "search" / "search_index.json").exists()
+    en = json.loads((tmp_path / "search" / "search_index.en.json").read_text())
+    ja = json.loads((tmp_path / "search" / "search_index.ja.json").read_text())
+    assert en["config"]["lang"] == ["en"] and ja["config"]["lang"] == ["en", "ja"]
+    assert "alias" in ja["config"]["fields"]
+    assert [d["location"] for d in en["docs"]] == ["", "other/", "other/#a"]
+    assert en["docs"][1]["title"] == "Other: k ≤ 2" and en["docs"][1]["text"] == "<p>x ⊕ y</p>"
+    assert en["docs"][1]["alias"] == "ほか" and "alias" not in en["docs"][2]
+    assert [(d["location"], d["alias"]) for d in ja["docs"]] == [("ja/", "Home"), ("ja/other/", "Other: k ≤ 2")]

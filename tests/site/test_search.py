@@ -1,22 +1,90 @@
-"""Search works in both editions, including Japanese words (Material's lunr with
-TinySegmenter for `lang: ja`)."""
+"""Search in the browser: each edition finds its own pages only (one index per language,
+loaded when the search is opened, never before), Japanese words work (Material's lunr with
+TinySegmenter), and results show formulas as plain text, not LaTeX."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+LATEX = re.compile(r"\\[A-Za-z(\[{]")
 # Japanese compounds are segmented by assets/javascripts/search-ja.js ("グランディ 数").
-QUERIES = [("", "Wythoff"), ("", "Sierpinski"), ("ja/", "龍王"), ("ja/", "グランディ数"), ("ja/", "後手必勝")]
+QUERIES = [("", "Wythoff"), ("", "Sierpinski"), ("", "inequalities"), ("ja/", "Sierpinski"),
+           ("ja/", "シェルピンスキー"), ("ja/", "龍王"), ("ja/", "グランディ数"), ("ja/", "後手必勝"),
+           ("ja/", "不等式")]
 
 
-@pytest.mark.parametrize(("edition", "query"), QUERIES)
-def test_search_finds_pages(served_site, new_page, edition, query):
-    page = new_page(viewport={"width": 1280, "height": 800})
-    page.goto(served_site + edition, wait_until="load")
+def search(page, query: str):
+    """Open the search (by clicking it, as a reader does), type ``query``; the result items."""
+    button = page.locator("label.md-header__button[for=__search]")  # shown on phones only
+    if button.is_visible():
+        button.click()
     page.click(".md-search__input")
     page.fill(".md-search__input", query)
     page.press(".md-search__input", "End")  # Material searches on keyup
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=60_000)
+    return results
+
+
+def index_requests(page) -> list[str]:
+    return [url for url in page.requested if "search_index" in url]
+
+
+@pytest.fixture
+def open_page(served_site, new_page):
+    """``open_page(edition, device="desktop")``: a loaded page of the edition, requests recorded."""
+
+    def opener(edition: str, device: str = "desktop"):
+        page = new_page(**DEVICES[device])
+        page.requested = []
+        page.on("request", lambda r: page.requested.append(r.url))
+        page.goto(served_site + edition, wait_until="load")
+        return page
+
+    return opener
+
+
+@pytest.mark.parametrize(("edition", "query"), QUERIES)
+def test_search_finds_pages_of_the_edition_only(served_site, open_page, edition, query):
+    page = open_page(edition)
+    assert index_requests(page) == []  # nothing before the reader opens the search
+    results = search(page, query)
     assert results.count() >= 1
+    links = results.locator("a").evaluate_all("els => els.map(a => a.href)")
+    in_japanese = [link.startswith(served_site + "ja/") for link in links]
+    assert all(in_japanese) if edition == "ja/" else not any(in_japanese), links
+    lang = "ja" if edition else "en"
+    assert [u.rsplit("/", 1)[1] for u in index_requests(page)] == [f"search_index.{lang}.json"]
+    text = results.all_inner_texts()
+    assert not [t for t in text if LATEX.search(t)], [t for t in text if LATEX.search(t)][:3]
     assert not page.foreign_requests
+    assert not page.console_errors
+
+
+def test_no_page_of_the_site_holds_a_combined_index(built_site):
+    assert not (built_site / "search" / "search_index.json").exists()
+    assert {p.name for p in (built_site / "search").glob("search_index.*.json")} == \
+        {"search_index.en.json", "search_index.ja.json"}
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize(("edition", "query"), [("", "inequalities"), ("ja/", "不等式")])
+def test_search_screenshots(open_page, device, edition, query):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(edition, device)
+    search(page, query)
+    page.wait_for_timeout(300)
+    page.screenshot(path=SHOTS / f"search-{edition.strip('/') or 'en'}-{device}.png")
+
+
+def test_a_page_opened_from_a_result_highlights_the_words(open_page):
+    page = open_page("ja/sierpinski/?h=パスカル")
+    page.locator("mark").first.wait_for(timeout=60_000)
+    assert [u.rsplit("/", 1)[1] for u in index_requests(page)] == ["search_index.ja.json"]

@@ -120,12 +120,12 @@ def coords_nim_sum(game, pos) -> int:
     return nim_sum(pos)
 
 
-def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:
+def check_int(value, what: Text, minimum: int = 0) -> int:
     """`value` (an int, or ASCII decimal digits) as an int >= minimum, or a GameError
-    naming `what` (`what_ja` in Japanese); see grundy.numbers."""
+    naming `what` (its name in both languages); see grundy.numbers."""
     from .numbers import whole
 
-    return whole(value, what, minimum, None, what_ja)
+    return whole(value, what.en, minimum, None, what.ja)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -309,7 +309,7 @@ class Game:
         from .budget import require_table
         from .table import Table
 
-        limit = check_int(limit, "limit", what_ja="上限")
+        limit = check_int(limit, Text("limit", "上限"))
         if backend not in ("auto", "python", "numpy"):
             raise GameError(f"unknown backend {backend!r} (use auto, python or numpy)",
                             f"計算方式「{backend}」はありません (auto、python、numpy のどれか)。")

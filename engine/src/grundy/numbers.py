@@ -20,8 +20,8 @@ def parse_int(text: str, what: str, what_ja: str | None = None) -> int:
     body = text[1:] if text[:1] == "-" else text
     if not body or not _DIGITS.issuperset(body):
         raise GameError(
-            f"{what} must be a whole number written with the ASCII digits 0-9 only "
-            f"(no '+', spaces or separators), got {shown(text)}",
+            f"{what} must be a whole number, got {shown(text)} (ASCII digits 0-9 only: "
+            "no '+', spaces or separators)",
             f"{_ja(what_ja)}半角数字 0-9 だけで書いた整数で指定してください "
             f"(「+」・空白・区切りは使えません。{shown(text)} が指定されました)。")
     require_width(len(body.lstrip("0")) * 3322 // 1000, what, what_ja)

@@ -10,7 +10,8 @@ Default bounds (about 30 s in all on one core of a 2-core machine): nim and rect
 coordinates <= 12 / 8 / 5 (2, 3, 4 sides); chocolate x, z <= 60 (k = 3), 30 (k = 1),
 40 (other k); step chocolates z <= 63 and x, z <= 24 (step3); Wythoff x, y <= 100;
 Ryuoh x, y <= 40 for p = 1..8; sums of small games.  `--max N` sets every bound to N
-(at most MAX_BOUND, so that it stays within about 10 s; the sums stop at SUMS_BOUND).
+(on the command line at most MAX_BOUND, so that it stays within about 10 s; the sums
+stop at SUMS_BOUND).
 """
 
 from __future__ import annotations
@@ -37,15 +38,12 @@ class Check:
     "counterexample" (a tested conjecture/candidate formula is false)."""
 
     id: str
-    statement: str
-    statement_ja: str
+    statement: Text
     status: str
-    bound: str
-    detail: str
+    bound: Text  # the positions checked
+    detail: Text  # the first counterexample or a comment ('' in both languages: none)
     kind: str = "theorem"  # "theorem", "conjecture" or "computation"
     seconds: float = 0.0
-    bound_ja: str = ""
-    detail_ja: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,10 +70,9 @@ def specs() -> dict[str, CheckSpec]:
 def check(id_, status, count, cond, detail=("", ""), kind="theorem"):
     """A Check; `cond` = (English, Japanese) description of the positions checked."""
     every = status == "holds"
-    bound = f"{'all ' if every else ''}{count:,} positions with {cond[0]}"
-    bound_ja = f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面"
-    statement = specs()[id_].statement
-    return Check(id_, statement.en, statement.ja, status, bound, detail[0], kind, 0.0, bound_ja, detail[1])
+    bound = Text(f"{'all ' if every else ''}{count:,} positions with {cond[0]}",
+                 f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面")
+    return Check(id_, specs()[id_].statement, status, bound, Text(*detail), kind)
 
 
 def result(id_, fail, count, cond, mismatch="", kind="theorem"):
@@ -118,6 +115,21 @@ def box(names: str, n: int) -> tuple[str, str]:
     return f"{names} <= {n}", f"{names} <= {n}"
 
 
+def formula_holds(id_, g, positions, cond, table_limit):
+    """The check of the game's own formula (its first theorem that holds) against the
+    reference DP on `positions`, and of its fast tables up to `table_limit`."""
+    memo = {}
+
+    def agrees(pos, value):
+        f = g.formula(pos)
+        if f is None:
+            return False
+        return f.value == value if f.kind == "grundy" else (f.value == 0) == (value == 0)
+
+    count, fail = first_mismatch(g, positions, agrees, memo)
+    return result(id_, fail, count, cond, table_agrees(g, table_limit, memo))
+
+
 def each_holds(id_, cases, cond):
     """The check of several games: `cases` yields (game, positions, expected(pos, G));
     it holds when no position is a counterexample."""
@@ -135,7 +147,7 @@ def check_sums(n):
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
-    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つの直和で各座標が {n} 以下")
+    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つのゲームの和で各座標が {n} 以下")
 
     def cases():
         for a, b in pairs:
@@ -149,18 +161,13 @@ def check_sums(n):
 SUMS_SPEC = CheckSpec("sums", Text(
     "Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
     "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
-    "スプレイグ・グランディの定理: 直和のグランディ数は各成分のグランディ数のニム和 "
-    "(チョコレート k = 2 + 龍王, 階段 + ワイソフ, ニム + チョコレート k = 5)。"), check_sums)
+    "スプレイグ・グランディの定理: ゲームの和のグランディ数は各成分のグランディ数のニム和 "
+    "(三角形のチョコレート k = 2 + 龍王ニム, 階段チョコレート + ワイソフのゲーム, "
+    "ニム + 三角形のチョコレート k = 5)。"), check_sums)
 
 
 def run(max_n: int | None = None, ids=None) -> list[Check]:
     """Run the checks (all, or those in `ids`) with their default bounds or all bounds = max_n."""
-    if max_n is not None and max_n > MAX_BOUND:
-        raise GameError(f"verify --max is at most {MAX_BOUND} (the checks grow like the fifth "
-                        f"power of the bound), got {max_n:,}; leave --max out for the default "
-                        "bounds",
-                        f"verify の --max は {MAX_BOUND} までです (調べる量は上限の 5 乗で増えます。"
-                        f"{max_n:,} が指定されました)。既定の上限なら --max を省いてください。")
     out = []
     for id_, spec in specs().items():
         if ids is None or id_ in ids:
@@ -172,14 +179,21 @@ def run(max_n: int | None = None, ids=None) -> list[Check]:
 
 
 def report(max_n: int | None = None, out=None) -> int:
-    """Print every check with its bound (to stdout by default); 1 if a theorem fails, else 0."""
+    """Print every check with its bound (to stdout by default); 1 if a theorem fails, else 0.
+    `grundy verify --max N` runs this: N is at most MAX_BOUND."""
+    if max_n is not None and max_n > MAX_BOUND:
+        raise GameError(f"verify --max is at most {MAX_BOUND} (the checks grow like the fifth "
+                        f"power of the bound), got {max_n:,}; leave --max out for the default "
+                        "bounds",
+                        f"verify の --max は {MAX_BOUND} までです (調べる量は上限の 5 乗で増えます。"
+                        f"{max_n:,} が指定されました)。既定の上限なら --max を省いてください。")
     out = out or sys.stdout
     failed = False
     for c in run(max_n):
         out.write(f"[{c.status}] {c.id} ({c.kind}): {c.statement}\n")
         verb = "holds for" if c.status == "holds" else "checked on"
         out.write(f"    {verb} {c.bound} ({c.seconds:.1f} s)\n")
-        if c.detail:
+        if c.detail.en:
             out.write(f"    {c.detail}\n")
         out.flush()
         failed |= c.status == "fails"

@@ -9,7 +9,7 @@ from ..params import Param
 from ..registry import game, register
 from ..table import ColumnIndex, column_starts, value_rule
 from ..text import Text
-from ..verify import CheckSpec, box, check, first_mismatch, nim_sum, result, table_agrees
+from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, nim_sum, result, table_agrees
 from ._backend import kernel_steps, numpy_backend
 
 
@@ -185,41 +185,29 @@ def _xor_counterexamples(ks, n):
     return out, ""
 
 
-def check_chocolate_k3(n):
-    n = 60 if n is None else n
-    g, memo = game("chocolate", k=3), {}
-    count, fail = first_mismatch(g, _chocolate_positions(3, n),
-                                  lambda p, v: (v == 0) == (nim_sum(p) == 0), memo)
-    return result("chocolate-k3", fail, count, box("x, z", n), table_agrees(g, min(n, 40), memo))
+def _formula_spec(id_, k, default_n, table_n, statement):
+    """The check of the chocolate's theorem for this k on x, z <= n (default default_n)."""
+    def run(n):
+        n = default_n if n is None else n
+        return formula_holds(id_, game("chocolate", k=k), _chocolate_positions(k, n),
+                             box("x, z", n), min(n, table_n))
+    return CheckSpec(id_, statement, run)
 
 
-CHOCOLATE_K3_SPEC = CheckSpec("chocolate-k3", Text(
+CHOCOLATE_K3_SPEC = _formula_spec("chocolate-k3", 3, 60, 40, Text(
     "Triangular chocolate, k = 3: {x, y, z} is a P-position iff x ^ y ^ z = 0 ([M2012], "
     "Theorem 2.1).",
     "三角形のチョコレート k = 3:"
     " {x, y, z} が P 局面であるのは x ^ y ^ z = 0 のとき、"
-    "かつそのときに限る ([M2012] 定理 2.1)。"), check_chocolate_k3)
+    "かつそのときに限る ([M2012] 定理 2.1)。"))
 
 
-def check_chocolate_k1(n):
-    n = 30 if n is None else n
-    g, memo = game("chocolate", k=1), {}
-
-    def p_formula(p):
-        x, y, z = p
-        return p == (0, 0, 0) or (x >= 1 and z >= 1 and (x - 1) ^ y ^ (z - 1) == 0)
-
-    count, fail = first_mismatch(g, _chocolate_positions(1, n),
-                                  lambda p, v: (v == 0) == p_formula(p), memo)
-    return result("chocolate-k1", fail, count, box("x, z", n), table_agrees(g, min(n, 20), memo))
-
-
-CHOCOLATE_K1_SPEC = CheckSpec("chocolate-k1", Text(
+CHOCOLATE_K1_SPEC = _formula_spec("chocolate-k1", 1, 30, 20, Text(
     "Chocolate y <= x + z (k = 1): P-position iff (x - 1) ^ y ^ (z - 1) = 0 with x, z >= "
     "1, or {0, 0, 0} ([M2012], section 6, equation (33)).",
     "y <= x + z のチョコレート (k = 1):"
     " P 局面であるのは x, z >= 1 で (x - 1) ^ y ^ (z - 1) = 0 のとき、"
-    "または {0, 0, 0} のとき ([M2012] 第 6 節 式 (33))。"), check_chocolate_k1)
+    "または {0, 0, 0} のとき ([M2012] 第 6 節 式 (33))。"))
 
 
 def check_chocolate_odd_k(n):

@@ -12,7 +12,7 @@ from ..params import Param
 from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
-from ..verify import CheckSpec, box, check, first_mismatch, result, table_agrees
+from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, result, table_agrees
 
 
 def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> array:
@@ -65,7 +65,7 @@ class Corner(Game):
 
     coords = ("x", "y")
     default_start = (5, 3)
-    piece = ("the piece", "駒")
+    piece = Text("the piece", "駒")
 
     def _straight(self, pos):
         x, y = pos
@@ -74,7 +74,7 @@ class Corner(Game):
 
     def describe(self, pos, to):
         x, y = pos
-        en_piece, ja_piece = self.piece
+        en_piece, ja_piece = self.piece.en, self.piece.ja
         s, t = x - to[0], y - to[1]
         if s and t and s == t:
             return Text(f"move {en_piece} {_steps(s)} up-left", f"{ja_piece}を左上に{s}マス動かす")
@@ -113,7 +113,7 @@ class Wythoff(Corner):
                              "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 iff {{x, y}} = {{floor(n*phi), floor(n*phi^2)}}", "outcome",
                         Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
-    piece = ("the Queen", "クイーン")
+    piece = Text("the Queen", "クイーン")
 
     def targets(self, pos):
         x, y = pos
@@ -163,7 +163,7 @@ class Ryuoh(Corner):
     theorems = (Theorem(Text("[R1] Theorem 3.1 (p = {p})", "[R1] 定理 3.1 (p = {p})"),
                         "(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))", "grundy",
                         Text("always", "常に"), always, lambda g, pos: _ryuoh(g.p, *pos)),)
-    piece = ("the Dragon King", "龍王")
+    piece = Text("the Dragon King", "龍王")
 
     def label(self):
         if self.p == 3:
@@ -215,10 +215,8 @@ class Ryuoh(Corner):
 
 def check_wythoff(n):
     n = 100 if n is None else n
-    g = game("wythoff")
-    count, fail = first_mismatch(g, product(range(n + 1), repeat=2),
-                                  lambda p, v: (v == 0) == (g.formula(p).value == 0))
-    return result("wythoff-p", fail, count, box("x, y", n), table_agrees(g, min(n, 40), {}))
+    return formula_holds("wythoff-p", game("wythoff"), product(range(n + 1), repeat=2),
+                         box("x, y", n), min(n, 40))
 
 
 WYTHOFF_SPEC = CheckSpec("wythoff-p", Text(
