@@ -26,7 +26,7 @@ F_EXPRS = ["t//2", "t//4", "0", "3", "t", "t//3", "min(t, 5)", "t-1", "10 - t", 
            "ilog2(t)", "t // 0", "__import__('os')", "t" * 300, "2 ** 200 * 2 ** 200"]
 OPTIONS = ["--k", "--p", "--heaps", "--sides", "--f", "--max", "--format", "--backend"]
 BATCH, WORKERS = 8, 3
-FUZZ = settings(max_examples=10, deadline=None, database=None,  # no shrinking: slow here
+FUZZ = settings(max_examples=8, deadline=None, database=None,  # no shrinking: slow here
                 phases=[Phase.explicit, Phase.reuse, Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -402,18 +402,22 @@ class Game:
         tried before the moves are listed."""
         return ()
 
+    def misere_moves(self, pos: tuple) -> Iterable[tuple]:
+        """The same as `formula_moves` for misère play (games override)."""
+        return ()
+
     def winning_move(self, pos, misere: bool = False) -> Move | None:
         """A move to a P-position, or None if there is none: `pos` is a P-position (or, in
         misère play, a finished game: no move is left and the player to move has won).
 
-        Normal play tries the targets a formula points to; else the moves are generated
+        It tries the targets a formula points to first; else the moves are generated
         lazily (within the budget) up to the first winning one, and only that one is
         described."""
         pos = self.validate(pos)
         if self.outcome(pos, misere) == "P":
             return None
-        for to in () if misere else self.formula_moves(pos):
-            if self.outcome(to) == "P":
+        for to in self.misere_moves(pos) if misere else self.formula_moves(pos):
+            if self.outcome(to, misere) == "P":
                 return self.move_to(pos, to)
         self._require_moves(pos)
         for to in self.targets(pos):

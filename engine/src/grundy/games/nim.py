@@ -92,6 +92,16 @@ class Nim(Game):
             i = next(i for i, h in enumerate(pos) if h ^ s < h)
             yield pos[:i] + (pos[i] ^ s,) + pos[i + 1:]
 
+    def misere_moves(self, pos):
+        """Bouton's misère strategy: play as in normal play, except when one heap of two
+        or more is left: empty it or leave one, so that an odd number of heaps of 1 remain."""
+        big = [i for i, h in enumerate(pos) if h >= 2]
+        if len(big) == 1:
+            i, ones = big[0], sum(1 for h in pos if h == 1)
+            yield pos[:i] + (0 if ones % 2 else 1,) + pos[i + 1:]
+        else:
+            yield from self.formula_moves(pos)
+
     def misere_formula(self, pos):
         """Bouton (1901): in misère Nim with a heap of two or more the outcome is as in
         normal play; with heaps of 0 and 1 only, P iff the heaps of 1 are odd in number."""
