@@ -405,9 +405,38 @@ def handle(request):
     return {"error": " ".join(text.split())}
 
 
+MAX_NESTING = 32  # JSON arrays and objects inside each other: requests need 4
+
+
+def _nesting(text):
+    """How deeply arrays and objects nest in the JSON `text` (brackets inside strings
+    skipped). Checked before parsing: in Pyodide a deep parse overflows the WebAssembly
+    stack, a fatal error that Python cannot catch."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def handle_json(text):
     """handle() through JSON text, for the worker. Never raises."""
     try:
+        if isinstance(text, str) and _nesting(text) > MAX_NESTING:
+            return json.dumps({"error": _message("nested", "en")})
         request = json.loads(text)
     except (ValueError, TypeError, RecursionError, MemoryError):
         request = None
