@@ -16,6 +16,7 @@ import argparse
 import subprocess
 import sys
 import time
+from math import isqrt
 
 # game, its options, the position of size n (as a function of n), the commands
 CASES = [
@@ -58,7 +59,7 @@ def largest(make_argv, seconds: float, start: int = 1, quick: bool = False) -> i
         else:
             bad = n
     while bad - good > max(1, good // (4 if quick else 20)):
-        mid = (good + bad) // 2
+        mid = isqrt(good * bad) if bad > 4 * good else (good + bad) // 2  # geometric far apart
         good, bad = (mid, bad) if answers(make_argv(mid), seconds) else (good, mid)
     return good
 
