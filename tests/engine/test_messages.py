@@ -7,7 +7,7 @@ import re
 import pytest
 
 import grundy
-from grundy.core import REFERENCE_CAP, TABLE_CAP
+from grundy.budget import CLI
 from grundy.stepfunc import MAX_LENGTH, StepFunction
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -78,15 +78,19 @@ CASES = {
     "f decreases": (lambda: grundy.game("step", f="5-t").validate((0, 3)),
                     "f = '5-t' decreases at t = 1 (f(0) = 5, f(1) = 4)", ()),
     "position too large": (lambda: grundy.game("chocolate", k=4).grundy((3000, 10, 3000)),
-                           f"position too large to compute exactly here ({3001 * 11 * 3001:,} "
-                           f"positions below it; at most {REFERENCE_CAP:,})", ()),
-    "table too large": (lambda: choc.table(10**5), f"table too large: {(10**5 + 1)**2:,} positions "
-                        f"(at most {TABLE_CAP:,}); use a smaller limit", ()),
+                           "the exhaustive search below (3000, 10, 3000) needs about 6.0 × 10^11 "
+                           f"steps; the command line allows {CLI.steps:,} (about {CLI.seconds} s):"
+                           " use smaller coordinates (no proved formula applies here)", ()),
+    "table too large": (lambda: grundy.game("wythoff").table(10**5),
+                        "the table of Wythoff's game up to 100,000 needs about 2.0 × 10^10 steps; "
+                        f"the command line allows {CLI.steps:,} (about {CLI.seconds} s): use a "
+                        "smaller --max (or smaller coordinates)", ()),
     "table limit": (lambda: choc.table(-1), "limit must be >= 0, got -1", ()),
     "unknown game": (lambda: grundy.game("nope"), "unknown game 'nope' (known: nim, rect, chocolate, "
                      "step, step3, wythoff, ryuoh)", ("nope",)),
     "k not a number": (lambda: grundy.game("chocolate", k="many"),
-                       "k must be a whole number, got 'many'", ()),
+                       "k must be a whole number, got 'many' (ASCII digits 0-9 only: no '+', "
+                       "spaces or separators)", ("many",)),
     "k too small": (lambda: grundy.game("chocolate", k=0), "k must be >= 1, got 0", ()),
     "p too small": (lambda: grundy.game("ryuoh", p=0), "p must be >= 1, got 0", ()),
     "heaps too small": (lambda: grundy.game("nim", heaps=0), "heaps must be >= 1, got 0", ()),

@@ -14,6 +14,7 @@ import os
 import sys
 
 from .core import GameError
+from .numbers import parse_int
 from .passing import with_pass
 from .registry import find_game, game, games
 
@@ -125,10 +126,8 @@ def parse(argv: list[str]):
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text.strip(), 10)
-    except ValueError:
-        raise UsageError(f"{what} must be a whole number, got {text!r}") from None
+    """A whole number written with ASCII digits (grundy.numbers.parse_int)."""
+    return parse_int(text, what)
 
 
 def _game(cls, args):
@@ -259,8 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("grundy: interrupted", file=sys.stderr)
         return 130
-    except MemoryError:
-        print("grundy: error: out of memory; use a smaller --max", file=sys.stderr)
+    except MemoryError:  # the work budget should refuse such requests first
+        print("grundy: error: out of memory; use smaller coordinates or parameters",
+              file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("grundy: error: the request is nested too deeply", file=sys.stderr)
         return 2
     except Exception as e:  # an engine bug: still one line
         print(f"grundy: internal error: {type(e).__name__}: {e}", file=sys.stderr)

@@ -12,13 +12,11 @@ from typing import Callable, ClassVar, Iterable
 from .params import Param
 from .text import LANGS, Text
 
-# Largest table (positions) the engine builds; the CLI refuses bigger ones.
+# Past this many positions a table's exact size is not worth counting: it is over budget.
 TABLE_CAP = 50_000_000
-# A single position is answered from a table of all positions up to its largest
-# coordinate if that table has at most LOOKUP_CAP entries; else from a proved Grundy
-# formula; else by the reference DP if its box has at most REFERENCE_CAP points.
-LOOKUP_CAP = 5_000_000
-REFERENCE_CAP = 1_000_000
+# A single position is answered by a proved formula when one applies (at any size the
+# budget's integers allow), else from the table of every position up to its largest
+# coordinate, else by the reference search, whichever the budget (grundy.budget) affords.
 
 
 class GameError(ValueError):
@@ -123,17 +121,11 @@ def coords_nim_sum(game, pos) -> int:
 
 
 def check_int(value, what: Text, minimum: int = 0) -> int:
-    """`value` as an int >= minimum, or a GameError naming `what` (its name in both languages)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
-        else:
-            raise GameError(f"{what} must be a whole number, got {value!r}",
-                            f"{what.ja}は整数で指定してください。")
-    if value < minimum:
-        raise GameError(f"{what} must be >= {minimum}, got {value}",
-                        f"{what.ja}は {minimum} 以上にしてください ({value} が指定されました)。")
-    return value
+    """`value` (an int, or ASCII decimal digits) as an int >= minimum, or a GameError
+    naming `what` (its name in both languages); see grundy.numbers."""
+    from .numbers import whole
+
+    return whole(value, what.en, minimum, None, what.ja)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -149,8 +141,10 @@ class Game:
     sentence, filled with the parameters), `params` (tuple of Param; on an instance
     `g.params` is the dict of values), `coords`, `variable_coords`, `default_start`,
     `theorems` (tuple of Theorem) and `checks` (verification checks, see grundy.verify).
-    It defines `targets(pos)` (positions after each move, no validation) and `_moves(pos)`
-    (Move objects), optionally `_check(pos)` (raise PositionError). That is enough for
+    It defines `targets(pos)` (positions after each move, no validation, lazily) and
+    `describe(pos, to)` (the move in words; or `_moves(pos)`, every Move), optionally
+    `_check(pos)` (raise PositionError), `move_bound(pos)` (most moves of a position below
+    pos, for the work model) and `formula_moves(pos)` (targets a formula points to). That is enough for
     everything: values, tables (a generic layout and kernel), the command line, the JSON
     facade. Fast table layouts and kernels (`index`, `kernel`, `table_size`) are optional
     plug-ins kept with the game.
@@ -218,6 +212,11 @@ class Game:
             raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}",
                                 "局面は 0 以上の整数の並びで指定してください。")
         pos = tuple(pos)
+        from .budget import require_coords
+
+        require_coords(len(pos))
+        from .budget import require_width
+
         names = self.coords_for(pos)
         if len(pos) != len(names):
             raise PositionError(
@@ -232,8 +231,9 @@ class Game:
                     raise TypeError
                 c = operator.index(c)  # ints, also numpy integers
             except TypeError:
-                raise PositionError(f"coordinate {n} must be a whole number, got {c!r}",
+                raise PositionError(f"coordinate {n} must be a whole number, got {shown(c)}",
                                     f"座標 {self.coord_ja(n)} は整数で指定してください。") from None
+            require_width(c.bit_length(), f"coordinate {n}", f"座標 {self.coord_ja(n)}")
             if c < 0:
                 raise PositionError(f"coordinate {n} must be >= 0, got {c}",
                                     f"座標 {self.coord_ja(n)} は 0 以上にしてください "
@@ -257,16 +257,41 @@ class Game:
     def targets(self, pos: tuple) -> Iterable[tuple]:
         raise NotImplementedError
 
+    def describe(self, pos: tuple, to: tuple) -> Text:
+        """The move from `pos` to `to` in words (games define this, or `_moves`)."""
+        return next(m.text for m in self._moves(pos) if m.to == to)
+
+    def move_to(self, pos: tuple, to: tuple) -> Move:
+        """The Move from `pos` to `to` (described only now, when it is shown)."""
+        return Move(to, self.describe(pos, to))
+
     def _moves(self, pos: tuple) -> list[Move]:
-        raise NotImplementedError
+        return [self.move_to(pos, to) for to in self.targets(pos)]
 
     def moves(self, pos) -> list[Move]:
-        """Every legal move from `pos`."""
-        return self._moves(self.validate(pos))
+        """Every legal move from `pos` (refused when there are more than the budget allows)."""
+        pos = self.validate(pos)
+        self._require_moves(pos)
+        return self._moves(pos)
+
+    def move_bound(self, pos: tuple) -> int:
+        """At least the number of moves of `pos` and of every position below it."""
+        return sum(pos) + len(pos)
+
+    def _require_moves(self, pos: tuple) -> None:
+        from .budget import STEP_PER_MOVE, require, words
+
+        width = max((c.bit_length() for c in pos), default=0)
+        require(self.move_bound(pos) * STEP_PER_MOVE * words(width), 0, (
+            f"listing the moves of {shown(pos)}", f"{shown(pos)} の手を並べること"),
+            ("use smaller coordinates", "座標を小さくしてください。"))
 
     def is_legal_move(self, pos, to) -> bool:
-        """Whether `to` is reachable from `pos` in one move."""
-        return tuple(to) in set(self.targets(self.validate(pos)))
+        """Whether `to` is reachable from `pos` in one move (moves generated lazily,
+        within the budget)."""
+        pos, to = self.validate(pos), tuple(to)
+        self._require_moves(pos)
+        return any(t == to for t in self.targets(pos))
 
     # -- values ---------------------------------------------------------------
     def formula(self, pos) -> Formula | None:
@@ -279,14 +304,28 @@ class Game:
         return None
 
     def table(self, limit: int, backend: str = "auto"):
-        """Every legal position with all coordinates <= limit (see grundy.table.Table)."""
+        """Every legal position with all coordinates <= limit (see grundy.table.Table);
+        refused at once (BudgetError) when it costs more than the budget."""
+        from .budget import require_table
         from .table import Table
 
-        return Table(self, check_int(limit, Text("limit", "上限")), backend=backend)
+        limit = check_int(limit, Text("limit", "上限"))
+        if backend not in ("auto", "python", "numpy"):
+            raise GameError(f"unknown backend {backend!r} (use auto, python or numpy)",
+                            f"計算方式「{backend}」はありません (auto、python、numpy のどれか)。")
+        require_table(self.table_size(limit), self.table_steps(limit, backend),
+                      (f"the table of {self.label().en} up to {limit:,}",
+                       f"{self.label().ja}の {limit:,} までの表"))
+        return Table(self, limit, backend=backend)
 
     def table_size(self, limit: int) -> int:
         """How many positions `table(limit)` holds (cheap; used to refuse huge tables)."""
         return (limit + 1) ** len(self.coords)
+
+    def table_steps(self, limit: int, backend: str = "auto") -> int:
+        """Steps of `table(limit)`: the generic kernel examines every move of every position
+        (games with their own kernel override this)."""
+        return self.table_size(limit) * self.move_bound((limit,) * len(self.coords))
 
     def index(self, limit: int):
         """The flat layout of the table for `limit` (see grundy.table). This generic one
@@ -311,62 +350,87 @@ class Game:
         return generic_kernel(self, limit, misere)
 
     def _lookup_table(self, pos: tuple):
-        """A table containing `pos` if one is affordable, else None."""
+        """A table containing `pos` if the budget affords one, else None."""
         t = self._cache_table
         if t is not None and max(pos, default=0) <= t.limit:
             return t
-        limit = max(pos, default=0)
         try:
-            if self.table_size(limit) > LOOKUP_CAP:
-                return None
-        except GameError:
+            self._cache_table = self.table(max(pos, default=0))
+        except GameError:  # over budget, or a game without a table
             return None
-        self._cache_table = self.table(limit)
         return self._cache_table
 
+    def _reference(self, pos: tuple, misere: bool):
+        """The reference search's answer at `pos` (refused at once when over budget)."""
+        from .budget import require_reference
+        from .reference import reference_grundy, reference_misere
+
+        cap = require_reference(pos, self.move_bound(pos))
+        if misere:
+            return reference_misere(self, pos, self._memo_misere, cap)
+        return reference_grundy(self, pos, self._memo, cap)
+
     def grundy(self, pos) -> int:
-        """The Grundy value of `pos` (normal play)."""
+        """The Grundy value of `pos` (normal play): by a proved formula first."""
         pos = self.validate(pos)
-        t = self._lookup_table(pos)
-        if t is not None:
-            return t[pos]
         f = self.formula(pos)
         if f is not None and f.kind == "grundy":
             return f.value
-        from .reference import reference_grundy
+        t = self._lookup_table(pos)
+        return t[pos] if t is not None else self._reference(pos, False)
 
-        self._check_reference(pos)
-        return reference_grundy(self, pos, self._memo)
-
-    def _check_reference(self, pos: tuple) -> None:
-        box = 1
-        for c in pos:
-            box *= c + 1
-        if box > REFERENCE_CAP:
-            raise GameError(f"position too large to compute exactly here ({box:,} positions "
-                            f"below it; at most {REFERENCE_CAP:,})",
-                            f"局面が大きすぎて、ここでは正確に計算できません (その下に {box:,} "
-                            f"局面あります。上限は {REFERENCE_CAP:,} 局面)。")
+    def misere_formula(self, pos: tuple) -> str | None:
+        """The misère outcome where a theorem gives it (games override), else None."""
+        return None
 
     def outcome(self, pos, misere: bool = False) -> str:
-        """"P" (the previous player wins) or "N" (the next player wins)."""
+        """"P" (the previous player wins) or "N" (the next player wins): by a proved
+        formula first, else from a table or the reference search within the budget."""
         pos = self.validate(pos)
-        t = self._lookup_table(pos)
         if not misere:
-            if t is None and (f := self.formula(pos)) is not None:
-                return "P" if f.value == 0 else "N"
-            return "P" if (t[pos] if t is not None else self.grundy(pos)) == 0 else "N"
-        if t is not None:
-            return t.misere(pos)
-        from .reference import reference_misere
+            f = self.formula(pos)
+            return ("P" if f.value == 0 else "N") if f is not None else \
+                ("P" if self.grundy(pos) == 0 else "N")
+        known = self.misere_formula(pos)
+        if known is not None:
+            return known
+        t = self._lookup_table(pos)
+        return t.misere(pos) if t is not None else self._reference(pos, True)
 
-        self._check_reference(pos)
-        return reference_misere(self, pos, self._memo_misere)
+    def formula_moves(self, pos: tuple) -> Iterable[tuple]:
+        """Targets of `pos` computed from a formula, likely P-positions (games override):
+        tried before the moves are listed."""
+        return ()
+
+    def misere_moves(self, pos: tuple) -> Iterable[tuple]:
+        """The same as `formula_moves` for misère play (games override)."""
+        return ()
 
     def winning_move(self, pos, misere: bool = False) -> Move | None:
         """A move to a P-position, or None if there is none: `pos` is a P-position (or, in
-        misère play, a finished game: no move is left and the player to move has won)."""
-        for m in self.moves(pos):
-            if self.outcome(m.to, misere) == "P":
-                return m
+        misère play, a finished game: no move is left and the player to move has won).
+
+        It tries the targets a formula points to first; else the moves are generated
+        lazily (within the budget) up to the first winning one, and only that one is
+        described."""
+        pos = self.validate(pos)
+        if self.outcome(pos, misere) == "P":
+            return None
+        for to in self.misere_moves(pos) if misere else self.formula_moves(pos):
+            if self.outcome(to, misere) == "P":
+                return self.move_to(pos, to)
+        self._require_moves(pos)
+        for to in self.targets(pos):
+            if self.outcome(to, misere) == "P":
+                return self.move_to(pos, to)
         return None
+
+
+def shown(value) -> str:
+    """A value for a one-line message: huge integers by their size, long reprs cut."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"~2^{value.bit_length() - 1}"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(shown, value[:6])) + (", ...)" if len(value) > 6 else ")")
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -82,12 +82,14 @@ class PassGame(Game):
         if flag and has_move:
             yield (*inner, 0)
 
-    def _moves(self, pos):
-        *inner, flag = pos
-        moves = [Move((*m.to, flag), m.text, m.kind) for m in self.inner._moves(tuple(inner))]
-        if flag and moves:
-            moves.append(Move((*inner, 0), PASS, "pass"))
-        return moves
+    def move_to(self, pos, to):
+        if to[:-1] == pos[:-1]:
+            return Move(to, PASS, "pass")
+        m = self.inner.move_to(pos[:-1], to[:-1])
+        return Move(to, m.text, m.kind)
+
+    def move_bound(self, pos):
+        return self.inner.move_bound(pos[:-1]) + 1
 
     def formula(self, pos):
         """Once the pass is used, the game is the game without a pass."""
@@ -108,12 +110,8 @@ class PassGame(Game):
 
         t = self.inner.table(limit, backend)
         values = t.misere_values() if misere else t.values
-        if misere:
-            memo = {(*p, 0): "N" if v else "P" for p, v in zip(t, values)}
-            solve = reference_misere
-        else:
-            memo = {(*p, 0): v for p, v in zip(t, values)}
-            solve = reference_grundy
+        memo = {(*p, 0): v for p, v in zip(t, values)}  # misère: 0 (P) / 1 (N), as the DP's
+        solve = reference_misere if misere else reference_grundy
         rest = [solve(self, (*p, 1), memo) for p in t]
         if misere:
             out, rest = array("B"), [int(v == "N") for v in rest]

@@ -1,50 +1,56 @@
-"""The reference: a generic memoized DP over `game.targets`, mex by scanning.
+"""The reference: a generic memoized search over `game.targets` (mex by bitsets).
 
 Slow but obviously correct; tests and `grundy verify` compare every fast table with it.
-Iterative (no recursion limit), memo dicts are supplied by the caller.
+Iterative (no recursion limit); memo dicts are supplied by the caller.  Children are
+generated lazily, one at a time, so memory grows with the positions visited (the memo and
+one frame per position on the current path), never with the number of moves; the
+optional `max_steps` caps the work (moves generated), not only the positions.
 """
 
 from __future__ import annotations
 
-
-def mex(values) -> int:
-    """The least non-negative integer not in `values`."""
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+from .budget import BudgetError, amount
+from .table import mex_of_bits, misere_of_bits
 
 
-def _solve(game, pos: tuple, memo: dict, combine) -> int:
-    """Post-order DP: memo[q] = combine([memo[r] for r in targets(q)]) for all q reachable."""
+def _solve(game, pos: tuple, memo: dict, rule, max_steps: int | None) -> int:
+    """Depth-first: memo[q] = rule(bitset of memo[r] for r in targets(q)) for every q
+    reachable from pos.  A frame is [q, its children iterator, bitset so far]."""
     if pos in memo:
         return memo[pos]
-    stack = [(pos, None)]
+    stack = [[pos, iter(game.targets(pos)), 0]]
+    left = -1 if max_steps is None else max_steps
     while stack:
-        q, kids = stack.pop()
-        if q in memo:
-            continue
-        if kids is None:
-            kids = list(game.targets(q))
-            todo = [r for r in kids if r not in memo]
-            stack.append((q, kids))
-            stack.extend((r, None) for r in todo)
+        frame = stack[-1]
+        for r in frame[1]:
+            left -= 1
+            if not left:
+                raise BudgetError(f"the exhaustive search stopped after {amount(max_steps)} "
+                                  "moves examined: use smaller coordinates",
+                                  f"全数探索を {amount(max_steps)} 手調べたところで打ち切りました。"
+                                  "座標を小さくしてください。")
+            value = memo.get(r)
+            if value is None:
+                stack.append([r, iter(game.targets(r)), 0])
+                break
+            frame[2] |= 1 << value
         else:
-            memo[q] = combine([memo[r] for r in kids])
+            stack.pop()
+            memo[frame[0]] = rule(frame[2])
     return memo[pos]
 
 
-def reference_grundy(game, pos: tuple, memo: dict | None = None) -> int:
+def reference_grundy(game, pos: tuple, memo: dict | None = None,
+                     max_steps: int | None = None) -> int:
     """G(pos) = mex{G(q) : q a move from pos}."""
-    return _solve(game, pos, {} if memo is None else memo, mex)
+    return _solve(game, pos, {} if memo is None else memo, mex_of_bits, max_steps)
 
 
-def _misere_combine(outs: list[str]) -> str:
-    # no move left: the opponent made the last move and lost, so the mover wins
-    return "N" if not outs or "P" in outs else "P"
+def reference_misere(game, pos: tuple, memo: dict | None = None,
+                     max_steps: int | None = None) -> str:
+    """Misère outcome: "P" iff there is a move and every move leads to an N-position.
 
-
-def reference_misere(game, pos: tuple, memo: dict | None = None) -> str:
-    """Misère outcome: "P" iff there is a move and every move leads to an N-position."""
-    return _solve(game, pos, {} if memo is None else memo, _misere_combine)
+    (No move left: the opponent made the last move and lost, so the mover wins.)  The
+    memo holds 0 (P) / 1 (N)."""
+    value = _solve(game, pos, {} if memo is None else memo, misere_of_bits, max_steps)
+    return "N" if value else "P"

@@ -3,7 +3,8 @@
 The expression is parsed with `ast` and checked against a whitelist (integer literals,
 `t`, + - * // % **, comparisons, and/or/not, `a if c else b`, min, max, abs, ilog2), then
 evaluated by walking the tree: nothing is ever passed to eval.  Exponents and results
-are bounded so that no expression can exhaust memory or time.
+are bounded so that no expression can exhaust memory or time, and f is checked
+(non-negative, non-decreasing) once per range of t, lazily, within the work budget.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import ast
 import operator
 
+from .budget import require_f
 from .core import GameError
 
 MAX_EXPONENT = 256
@@ -58,9 +60,11 @@ class StepFunction:
         for node in ast.walk(tree):
             self._allow(node)
         self._body = tree.body
-        self._cache: dict[int, int] = {}
-        self._checked = -1  # f is known non-negative and non-decreasing on 0.._checked
-        self._condition: dict[int, bool] = {}
+        self._nodes = sum(1 for _ in ast.walk(tree))  # the cost of one evaluation
+        self.proved = _proved(self._body)
+        self._prefix: list[int] = []  # f(0), f(1), ...: checked non-negative, non-decreasing
+        self._condition_ok = -1       # the condition holds on 0.._condition_ok
+        self._condition_bad = None    # and fails on 0..n for every n >= _condition_bad
 
     def __repr__(self) -> str:
         return f"StepFunction({self.expr!r})"
@@ -145,50 +149,93 @@ class StepFunction:
 
     def raw(self, t: int) -> int:
         """f(t) without the monotonicity check (GameError if it cannot be evaluated)."""
-        v = self._cache.get(t)
-        if v is None:
-            try:
-                v = self._eval(self._body, t)
-            except GameError as e:
-                raise GameError(f"f = {self.expr!r} cannot be evaluated at t = {t}: {e}",
-                                f"f = 「{self.expr}」は t = {t} で計算できません: "
-                                f"{e.message('ja')}。") from None
-            self._cache[t] = v
+        if t < len(self._prefix):
+            return self._prefix[t]
+        try:
+            return self._eval(self._body, t)
+        except GameError as e:
+            at = t if t.bit_length() <= 64 else f"2^{t.bit_length() - 1} and more"
+            raise GameError(f"f = {self.expr!r} cannot be evaluated at t = {at}: {e}",
+                            f"f = 「{self.expr}」は t = {at} で計算できません: "
+                            f"{e.message('ja')}。") from None
+
+    def at(self, t: int) -> int:
+        """f(t) at one t, refused if negative (the range 0..t is checked when it is used)."""
+        v = self.raw(t)
+        if v < 0:
+            raise self._negative(t, v)
         return v
 
+    def _negative(self, t: int, v: int) -> GameError:
+        return GameError(f"f = {self.expr!r} is negative at t = {t} (f({t}) = {v})",
+                         f"f = 「{self.expr}」は t = {t} で負になります (f({t}) = {v})。"
+                         "f の値は 0 以上でなければなりません。")
+
     def check(self, n: int) -> None:
-        """Refuse f unless it is >= 0 and non-decreasing on 0..n (naming the first bad t)."""
-        for t in range(self._checked + 1, n + 1):
+        """Refuse f unless it is >= 0 and non-decreasing on 0..n (naming the first bad t).
+
+        Each t is evaluated once: the values of the checked range are kept for later calls.
+        Refused at once (BudgetError) when the new part of the range is over the budget."""
+        values = self._prefix
+        if n < len(values):
+            return
+        require_f(n + 1 - len(values), self._nodes, self.expr)
+        for t in range(len(values), n + 1):
             v = self.raw(t)
             if v < 0:
-                raise GameError(f"f = {self.expr!r} is negative at t = {t} (f({t}) = {v})",
-                                f"f = 「{self.expr}」は t = {t} で負になります (f({t}) = {v})。"
-                                "f の値は 0 以上でなければなりません。")
-            if t and v < self.raw(t - 1):
+                raise self._negative(t, v)
+            if t and v < values[-1]:
                 raise GameError(f"f = {self.expr!r} decreases at t = {t} "
-                                f"(f({t - 1}) = {self.raw(t - 1)}, f({t}) = {v})",
+                                f"(f({t - 1}) = {values[-1]}, f({t}) = {v})",
                                 f"f = 「{self.expr}」は t = {t} で減少しています "
-                                f"(f({t - 1}) = {self.raw(t - 1)}、f({t}) = {v})。"
+                                f"(f({t - 1}) = {values[-1]}、f({t}) = {v})。"
                                 "f は減少しない関数でなければなりません。")
-            self._checked = t
+            values.append(v)
+
+    def values(self, n: int) -> list[int]:
+        """[f(0), ..., f(n)], checked; each t evaluated once, within the budget."""
+        if not self.proved:
+            self.check(n)
+            return self._prefix[:n + 1]
+        require_f(n + 1, self._nodes, self.expr)
+        return [self.raw(t) for t in range(n + 1)]
 
     def __call__(self, t: int) -> int:
-        """f(t), after checking f on 0..t."""
-        if t > self._checked:
-            self.check(t)
-        return self._cache[t]
+        """f(t), after checking f on 0..t (not needed when f has a proved shape)."""
+        if t < len(self._prefix):
+            return self._prefix[t]
+        if self.proved:
+            return self.raw(t)
+        self.check(t)
+        return self._prefix[t]
 
     def satisfies_condition(self, n: int) -> bool:
-        """Seed 003 thm 2.2 condition on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1)."""
-        if n not in self._condition:
-            self._condition[n] = self._condition_holds(n)
-        return self._condition[n]
+        """Seed 003 thm 2.2 condition on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1).
 
-    def _condition_holds(self, n: int) -> bool:
-        values = [self(t) for t in range(n + 1)]
+        f being non-decreasing, it suffices to compare the ends of each aligned block of
+        2^i values of t.  Results are remembered as ranges (a failure on 0..n is one on 0..m
+        for every m >= n), so each range is examined once."""
+        if self.proved or n <= self._condition_ok:
+            return True
+        if self._condition_bad is not None and n >= self._condition_bad:
+            return False
+        self.check(n)
+        values = self._prefix
         for i in range(1, n.bit_length() + 1):
-            seen: dict[int, int] = {}
-            for z, v in enumerate(values):
-                if seen.setdefault(z >> i, v >> (i - 1)) != v >> (i - 1):
+            for a in range(0, n + 1, 1 << i):
+                if values[a] >> (i - 1) != values[min(a + (1 << i) - 1, n)] >> (i - 1):
+                    self._condition_bad = n
                     return False
+        self._condition_ok = n
         return True
+
+
+def _proved(body) -> bool:
+    """Whether f is a constant >= 0 or t // 2^m (m >= 1): then f is non-negative and
+    non-decreasing and satisfies the condition of Theorem 2.2 for every t, unchecked."""
+    if isinstance(body, ast.Constant):
+        return body.value >= 0
+    return (isinstance(body, ast.BinOp) and isinstance(body.op, ast.FloorDiv)
+            and isinstance(body.left, ast.Name) and body.left.id == "t"
+            and isinstance(body.right, ast.Constant) and body.right.value >= 2
+            and body.right.value & (body.right.value - 1) == 0)

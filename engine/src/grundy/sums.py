@@ -61,11 +61,15 @@ class SumGame(Game):
             for to in g.targets(part):
                 yield self._lift(pos, i, to)
 
-    def _moves(self, pos):
-        return [Move(self._lift(pos, i, m.to), Text(f"game {i + 1}: ", f"ゲーム{i + 1}: ") + m.text,
-                     m.kind)
-                for i, (g, part) in enumerate(zip(self.games, self.split(pos)))
-                for m in g.moves(part)]
+    def move_to(self, pos, to):
+        for i, (g, part, after) in enumerate(zip(self.games, self.split(pos), self.split(to))):
+            if part != after:
+                m = g.move_to(part, after)
+                return Move(to, Text(f"game {i + 1}: ", f"ゲーム{i + 1}: ") + m.text, m.kind)
+        raise GameError(f"{to} is not a move from {pos}", f"{to} は {pos} からの手ではありません。")
+
+    def move_bound(self, pos):
+        return sum(g.move_bound(part) for g, part in zip(self.games, self.split(pos)))
 
     def grundy(self, pos) -> int:
         value = 0

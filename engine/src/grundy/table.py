@@ -33,7 +33,7 @@ from __future__ import annotations
 from array import array
 from itertools import product
 
-from .core import TABLE_CAP, GameError
+from .core import GameError
 
 
 class BoxIndex:
@@ -148,18 +148,13 @@ def generic_kernel(game, limit: int, misere: bool) -> array:
 
 
 class Table:
-    """Grundy values of every legal position with all coordinates <= limit."""
+    """Grundy values of every legal position with all coordinates <= limit (built by
+    `Game.table`, which refuses tables over the work budget first)."""
 
     def __init__(self, game, limit: int, backend: str = "auto"):
         if backend not in ("auto", "python", "numpy"):
             raise GameError(f"unknown backend {backend!r} (use auto, python or numpy)")
         self.game, self.limit, self.backend = game, limit, backend
-        size = game.table_size(limit)
-        if size > TABLE_CAP:
-            raise GameError(f"table too large: {size:,} positions "
-                            f"(at most {TABLE_CAP:,}); use a smaller limit",
-                            f"表が大きすぎます: {size:,} 局面 (上限は {TABLE_CAP:,} 局面)。"
-                            "座標の上限を小さくしてください。")
         self.index = game.index(limit)
         self.values = game.kernel(limit, False, backend)
         self._misere = None

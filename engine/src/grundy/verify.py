@@ -9,7 +9,9 @@ with the theorem's formula, and also compares the fast tables with the DP.
 Default bounds (about 30 s in all on one core of a 2-core machine): nim and rect
 coordinates <= 12 / 8 / 5 (2, 3, 4 sides); chocolate x, z <= 60 (k = 3), 30 (k = 1),
 40 (other k); step chocolates z <= 63 and x, z <= 24 (step3); Wythoff x, y <= 100;
-Ryuoh x, y <= 40 for p = 1..8; sums of small games.  `--max N` sets every bound to N.
+Ryuoh x, y <= 40 for p = 1..8; sums of small games.  `--max N` sets every bound to N
+(on the command line at most MAX_BOUND, so that it stays within about 10 s; the sums
+stop at SUMS_BOUND).
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import nim_sum  # noqa: F401  (for the games' checks)
+from .core import GameError, nim_sum  # noqa: F401  (nim_sum: for the games' checks)
 from .registry import game, games
 from .reference import reference_grundy
 from .sums import SumGame
 from .text import Text
+
+
+MAX_BOUND = 16   # --max: the 4-sided rect (N^5 moves) takes a few seconds at 16
+SUMS_BOUND = 6   # the sums' positions are products of two tables: 1-2 s at 6
 
 
 @dataclass
@@ -137,7 +143,7 @@ def each_holds(id_, cases, cond):
 
 
 def check_sums(n):
-    n = 5 if n is None else n
+    n = 5 if n is None else min(n, SUMS_BOUND)
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
@@ -173,7 +179,14 @@ def run(max_n: int | None = None, ids=None) -> list[Check]:
 
 
 def report(max_n: int | None = None, out=None) -> int:
-    """Print every check with its bound (to stdout by default); 1 if a theorem fails, else 0."""
+    """Print every check with its bound (to stdout by default); 1 if a theorem fails, else 0.
+    `grundy verify --max N` runs this: N is at most MAX_BOUND."""
+    if max_n is not None and max_n > MAX_BOUND:
+        raise GameError(f"verify --max is at most {MAX_BOUND} (the checks grow like the fifth "
+                        f"power of the bound), got {max_n:,}; leave --max out for the default "
+                        "bounds",
+                        f"verify の --max は {MAX_BOUND} までです (調べる量は上限の 5 乗で増えます。"
+                        f"{max_n:,} が指定されました)。既定の上限なら --max を省いてください。")
     out = out or sys.stdout
     failed = False
     for c in run(max_n):

@@ -1,6 +1,9 @@
 """JSON-in/JSON-out facade over the engine, used by the browser's Pyodide worker.
 
-`handle(request) -> dict` never raises: bad input gives `{"error": "one line"}`.
+`handle(request) -> dict` never raises, whatever it is given (wrong types, deep nesting,
+memory errors, unknown operations): bad input gives `{"error": "one line"}` in the
+request's language.  Every request is answered under the browser's work budget
+(grundy.budget.BROWSER: about 2 s, well under 500 MB), with its own caps on what it returns.
 `handle_json(text) -> text` is the same through JSON strings (what the worker calls).
 """
 
@@ -10,9 +13,11 @@ import random
 
 import grundy
 from grundy import svg
-from grundy.core import Formula, GameError
+from grundy.budget import BROWSER, using
+from grundy.core import Formula, GameError, shown
+from grundy.numbers import flag, parse_int, whole
 from grundy.passing import PassGame, with_pass
-from grundy.registry import games
+from grundy.registry import find_game, games
 from grundy.sums import SumGame, sum_of
 from grundy.text import Text
 
@@ -41,11 +46,16 @@ MESSAGES = {
     "no_start": Text("No legal starting position found with coordinates up to {max}.",
                       "座標 {max} 以下で正しい開始局面が見つかりません。"),
     "too_many_heaps": Text("At most {cap} heaps.", "山は {cap} 個までです。"),
+    "too_many_coords": Text("At most {cap:,} coordinates in the browser.",
+                            "ブラウザでは座標は {cap:,} 個までです。"),
     "heap_too_big": Text("Each heap must be between 0 and {cap:,}.",
                           "山の大きさは 0 以上 {cap:,} 未満にしてください。"),
     "bad_params": Text("Bad parameters for this game: {names}.",
                         "このゲームのパラメータが正しくありません: {names}。"),
     "cannot": Text("{detail}", "この指定では計算できません。"),
+    "memory": Text("Out of memory: use smaller coordinates or parameters.",
+                   "メモリが足りません。座標やパラメータを小さくしてください。"),
+    "nested": Text("The request is nested too deeply.", "リクエストの入れ子が深すぎます。"),
 }
 
 
@@ -58,7 +68,12 @@ def _message(key, lang, **fields):
 
 
 def _lang(request):
-    return "ja" if request.get("lang") == "ja" else "en"
+    return "ja" if isinstance(request, dict) and request.get("lang") == "ja" else "en"
+
+
+def _flag(request, field):
+    """A boolean field (JSON true/false; missing or null is false)."""
+    return flag(request.get(field), field)
 
 
 def _need(request, field):
@@ -68,26 +83,25 @@ def _need(request, field):
 
 
 def _whole(request, field, default=None):
-    value = request.get(field, default)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RequestError(_message("bad_number", _lang(request), field=field))
-    return value
+    """A whole number >= 0 (a JSON integer, or ASCII digits in a string)."""
+    return whole(request.get(field, default), field)
 
 
 def parse_pos(value, lang="en"):
-    """A position from a list of ints or a text like "10 5 5", "{10, 5, 5}" or "10,5,5"."""
+    """A position from a list of ints or a text like "10 5 5", "{10, 5, 5}" or "10,5,5"
+    (ASCII digits only), with at most the browser's number of coordinates."""
     if isinstance(value, str):
         parts = value.replace("{", " ").replace("}", " ").replace("(", " ").replace(")", " ")
         parts = parts.replace(",", " ").replace("、", " ").split()
-        if not parts or not all(p.isdigit() for p in parts):
+        if not parts or not all(p.isascii() and p.isdigit() for p in parts):
             raise RequestError(_message("bad_pos", lang))
-        return tuple(int(p) for p in parts)
-    if isinstance(value, (list, tuple)) and value and all(
+        value = [parse_int(p, "a coordinate", "座標") for p in parts[:BROWSER.coords + 1]]
+    if not isinstance(value, (list, tuple)) or not value or not all(
             isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in value):
-        return tuple(value)
-    raise RequestError(_message("bad_pos", lang))
+        raise RequestError(_message("bad_pos", lang))
+    if len(value) > BROWSER.coords:
+        raise RequestError(_message("too_many_coords", lang, cap=BROWSER.coords))
+    return tuple(value)
 
 
 def _game(request):
@@ -97,13 +111,15 @@ def _game(request):
     if not isinstance(params, dict):
         raise RequestError(_message("bad_request", _lang(request)))
     name = _need(request, "game")
+    if name != "sum":
+        find_game(name)  # an unknown name, or not a string: its own message
     try:
         g = _cached_game(name, json.dumps(params, sort_keys=True))
     except TypeError:  # a parameter of an unusable type
         if not isinstance(name, str):
             raise
         raise RequestError(_message("bad_params", _lang(request), names=", ".join(params))) from None
-    return with_pass(g) if "pass" in request else g
+    return with_pass(g) if "pass" in request and request["pass"] is not None else g
 
 
 @functools.lru_cache(maxsize=16)
@@ -117,7 +133,7 @@ def _cached_game(name, params_json):
 
 def _full(g, pos, request):
     """The engine's position: with a pass, the request's position plus the pass flag."""
-    return (*pos, 1 if request.get("pass") else 0) if isinstance(g, PassGame) else pos
+    return (*pos, 1 if _flag(request, "pass") else 0) if isinstance(g, PassGame) else pos
 
 
 def _shown(g, pos):
@@ -166,18 +182,20 @@ def _play_pos(request):
     pos = g.validate(_full(g, parse_pos(_need(request, "pos"), lang), request))
     if max(pos, default=0) > PLAY_COORD_CAP:
         raise RequestError(_message("coord_too_big", lang, cap=PLAY_COORD_CAP))
-    if isinstance(g, SumGame) and not request.get("misere"):  # values add up by nim-sums
+    misere = _flag(request, "misere")
+    if isinstance(g, SumGame) and not misere:  # values add up by nim-sums
         for c, part in zip(g.games, g.split(pos)):
             _check_play_size(c, part, lang, misere=False)
     else:
-        _check_play_size(g, pos, lang, bool(request.get("misere")))
+        _check_play_size(g, pos, lang, misere)
     return g, pos
 
 
 def _check_play_size(g, pos, lang, misere):
-    """Refuse a position whose values need a table over PLAY_TABLE_CAP positions."""
-    if misere or _grundy_formula(g, pos) is None:
-        _check_size(g, max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
+    """Refuse a position whose values need a table over PLAY_TABLE_CAP positions (the
+    table of the game with as many coordinates as `pos`)."""
+    if (misere and g.misere_formula(pos) is None) or _grundy_formula(g, pos) is None:
+        _check_size(g.fixed_for(pos), max(pos, default=0), PLAY_TABLE_CAP, lang, len(pos))
 
 
 def _grundy_formula(g, pos):
@@ -220,12 +238,12 @@ def _components(g, pos, lang):
 def op_state(request):
     """Everything a play widget shows for one position."""
     g, pos = _play_pos(request)
-    lang, misere = _lang(request), bool(request.get("misere"))
+    lang, misere = _lang(request), _flag(request, "misere")
     moves = _options(g, pos, misere, lang)
     value, outcome = _values(g, pos, misere)
     winning = next((m["to"] for m in moves if m["outcome"] == "P"), None)
     hints = None
-    if request.get("hints"):
+    if _flag(request, "hints"):
         hints = {_pos_text(m["to"]): m["outcome"] for m in moves if m.get("kind") != "pass"}
     state = {"pos": _shown(g, pos), "coords": _shown(g, g.coords_for(pos)), "grundy": value,
              "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves,
@@ -250,7 +268,7 @@ def _svg(g, pos, lang, hints):
 def op_reply(request):
     """The perfect computer move: a winning move, else the move that takes the least."""
     g, pos = _play_pos(request)
-    moves = _options(g, pos, bool(request.get("misere")), _lang(request))
+    moves = _options(g, pos, _flag(request, "misere"), _lang(request))
     move = next((m for m in moves if m["outcome"] == "P"), None)
     if move is None:
         move = max(moves, key=lambda m: (sum(m["to"]), m["to"]), default=None)
@@ -298,17 +316,17 @@ def op_table(request):
     table = g.table(top)
     rows, p_positions, mismatches, theorem = [], [], [], None
     for pos, value in table.items():
-        if isinstance(g, PassGame) and pos[-1] != bool(request.get("pass")):
+        if isinstance(g, PassGame) and pos[-1] != _flag(request, "pass"):
             continue  # with a pass: the rows where the pass is (or is not) still available
         f = formula(pos)
-        shown = _shown(g, pos)
-        rows.append([*shown, value, None if f is None else f.value])
+        cells = _shown(g, pos)
+        rows.append([*cells, value, None if f is None else f.value])
         if value == 0:
-            p_positions.append(shown)
+            p_positions.append(cells)
         if f is not None:
             theorem = theorem or theorem_text(f, lang)
             if _disagrees(f, value):
-                mismatches.append(shown)
+                mismatches.append(cells)
     return {"coords": _shown(g, g.coords), "rows": rows, "p_positions": p_positions,
             "mismatches": mismatches, "theorem": theorem}
 
@@ -381,28 +399,60 @@ OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": 
 
 
 def handle(request):
-    """Answer one request dict; errors become {"error": "one-line message"}."""
-    if not isinstance(request, dict):
-        return {"error": _message("bad_request", "en")}
+    """Answer one request dict; errors become {"error": "one-line message"}. Never raises."""
     lang = _lang(request)
-    if "op" not in request:
-        return {"error": _message("bad_request", lang)}
-    op = OPS.get(request["op"])
-    if op is None:
-        return {"error": _message("unknown_op", lang, op=request["op"])}
     try:
-        return op(request)
+        if not isinstance(request, dict) or "op" not in request:
+            return {"error": _message("bad_request", lang)}
+        op = OPS.get(request["op"]) if isinstance(request["op"], str) else None
+        if op is None:
+            return {"error": _message("unknown_op", lang, op=shown(request["op"]))}
+        with using(BROWSER):
+            return op(request)
     except GameError as exc:  # the engine's messages exist in both languages
         text = exc.message(lang)
-    except (ValueError, TypeError, KeyError, OverflowError, RecursionError) as exc:
-        text = _message("cannot", lang, detail=str(exc) or type(exc).__name__)
+    except MemoryError:
+        text = _message("memory", lang)
+    except RecursionError:
+        text = _message("nested", lang)
+    except Exception as exc:  # an engine bug: still one line
+        text = _message("cannot", lang, detail=(str(exc) or type(exc).__name__)[:200])
     return {"error": " ".join(text.split())}
 
 
+MAX_NESTING = 32  # JSON arrays and objects inside each other: requests need 4
+
+
+def _nesting(text):
+    """How deeply arrays and objects nest in the JSON `text` (brackets inside strings
+    skipped). Checked before parsing: in Pyodide a deep parse overflows the WebAssembly
+    stack, a fatal error that Python cannot catch."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def handle_json(text):
-    """handle() through JSON text, for the worker."""
+    """handle() through JSON text, for the worker. Never raises."""
     try:
+        if isinstance(text, str) and _nesting(text) > MAX_NESTING:
+            return json.dumps({"error": _message("nested", "en")})
         request = json.loads(text)
-    except ValueError:
+    except (ValueError, TypeError, RecursionError, MemoryError):
         request = None
     return json.dumps(handle(request), ensure_ascii=False)

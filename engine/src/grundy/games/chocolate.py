@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Game, Move, PositionError, Theorem, plural
+from ..core import TABLE_CAP, Game, PositionError, Theorem, plural
 from ..params import Param
 from ..registry import game, register
 from ..table import ColumnIndex, column_starts, value_rule
 from ..text import Text
 from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, nim_sum, result, table_agrees
-from ._backend import numpy_backend
+from ._backend import kernel_steps, numpy_backend
 
 
 def chocolate_index(k: int, limit: int) -> ColumnIndex:
@@ -109,23 +109,38 @@ class Chocolate(Game):
         for w in range(z):
             yield (x, min(y, (x + w) // k), w)
 
-    def _moves(self, pos):
-        x, y, z = pos
-        moves = []
-        for to in self.targets(pos):
-            u, v, w = to
-            if u < x:
-                en = f"cut {plural(x - u, 'diagonal row')} off the left"
-                ja = f"左から斜めに{x - u}列切り取る"
-            elif w < z:
-                en = f"cut {plural(z - w, 'diagonal row')} off the right"
-                ja = f"右から斜めに{z - w}列切り取る"
-            else:
-                en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る"
-            if v < y and (u < x or w < z):
-                en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
-            moves.append(Move(to, Text(en, ja)))
-        return moves
+    def describe(self, pos, to):
+        (x, y, z), (u, v, w) = pos, to
+        if u < x:
+            en, ja = f"cut {plural(x - u, 'diagonal row')} off the left", f"左から斜めに{x - u}列切り取る"
+        elif w < z:
+            en, ja = f"cut {plural(z - w, 'diagonal row')} off the right", f"右から斜めに{z - w}列切り取る"
+        else:
+            en, ja = f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る"
+        if v < y and (u < x or w < z):
+            en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
+        return Text(en, ja)
+
+    def formula_moves(self, pos):
+        """For k = 3 and k = 1 (P iff x' ^ y ^ z' = 0 with x' = x, z' = z, or x - 1, z - 1):
+        the cut of each side that makes the nim-sum vanish (if y is not clipped by it)."""
+        if self.k not in (1, 3):
+            return
+        x, y, z, k = *pos, self.k
+        d = 1 if k == 1 else 0
+        if x >= d and z >= d:
+            yield from self._cuts(pos, ((y ^ (z - d)) + d, (x - d) ^ (z - d), ((x - d) ^ y) + d))
+
+    def _cuts(self, pos, cuts):
+        """The targets of cutting the left side to u, the top to v, the right side to w."""
+        x, y, z, k = *pos, self.k
+        u, v, w = cuts
+        if u < x:
+            yield (u, min(y, (u + z) // k), z)
+        if v < y:
+            yield (x, v, z)
+        if w < z:
+            yield (x, min(y, (x + w) // k), w)
 
     def table_size(self, limit):
         if (limit + 1) ** 2 > TABLE_CAP:
@@ -135,6 +150,9 @@ class Chocolate(Game):
 
     def index(self, limit):
         return chocolate_index(self.k, limit)
+
+    def table_steps(self, limit, backend="auto"):
+        return kernel_steps(backend, self.table_size(limit), fast=True)
 
     def kernel(self, limit, misere=False, backend="python"):
         fast = numpy_backend(backend, self.index(limit).size)

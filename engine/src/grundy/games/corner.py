@@ -6,7 +6,8 @@ from array import array
 from itertools import product
 from math import isqrt
 
-from ..core import Game, Move, Theorem, always
+from ..budget import STEP_PER_TABLE_POSITION
+from ..core import Game, Theorem, always
 from ..params import Param
 from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
@@ -19,11 +20,12 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
     rows and columns (and along diagonals for Wythoff); Ryuoh's short diagonal steps
     (x - s, y - t), s, t >= 1, s + t <= p - 1, are read from the values already computed."""
     side = limit + 1
-    out = array("B") if misere else value_array(2 * side + p * p + side)
+    steps = _diagonal_steps(p, limit)
+    # G <= (p - 1) + p * ((x // p) ^ (y // p)) <= 2 * limit + p, and G <= x + y when p > x + y
+    out = array("B") if misere else value_array(2 * side + min(p, 2 * side) + 1)
     value = value_rule(misere)
     col = [0] * side            # col[y]: values of (u, y), u < x
     diag = [0] * (2 * side)     # diag[x - y + limit]: values of (x - s, y - s)
-    steps = [(s, t) for s in range(1, p) for t in range(1, p - s)]
     for x in range(side):
         row = 0                 # values of (x, v), v < y
         for y in range(side):
@@ -42,6 +44,13 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
             if diagonal:
                 diag[x - y + limit] |= bit
     return out
+
+
+def _diagonal_steps(p: int, limit: int) -> list[tuple[int, int]]:
+    """Ryuoh's diagonal steps (s, t), s, t >= 1, s + t <= p - 1, that fit on the board
+    0..limit (s, t <= limit): their number depends on the board, not on p."""
+    return [(s, t) for s in range(1, min(p - 2, limit) + 1)
+            for t in range(1, min(p - 1 - s, limit) + 1)]
 
 
 _NUM = {1: "one"}
@@ -63,27 +72,27 @@ class Corner(Game):
         yield from ((u, y) for u in range(x))
         yield from ((x, v) for v in range(y))
 
-    def _moves(self, pos):
+    def describe(self, pos, to):
         x, y = pos
         en_piece, ja_piece = self.piece.en, self.piece.ja
-        moves = []
-        for to in self.targets(pos):
-            s, t = x - to[0], y - to[1]
-            if s and t and s == t:
-                en = f"move {en_piece} {_steps(s)} up-left"
-                ja = f"{ja_piece}を左上に{s}マス動かす"
-            elif s and t:
-                en = f"move {en_piece} {_steps(s)} left and {_steps(t)} up"
-                ja = f"{ja_piece}を左に{s}マス、上に{t}マス動かす"
-            elif s:
-                en, ja = f"move {en_piece} {_steps(s)} left", f"{ja_piece}を左に{s}マス動かす"
-            else:
-                en, ja = f"move {en_piece} {_steps(t)} up", f"{ja_piece}を上に{t}マス動かす"
-            moves.append(Move(to, Text(en, ja)))
-        return moves
+        s, t = x - to[0], y - to[1]
+        if s and t and s == t:
+            return Text(f"move {en_piece} {_steps(s)} up-left", f"{ja_piece}を左上に{s}マス動かす")
+        if s and t:
+            return Text(f"move {en_piece} {_steps(s)} left and {_steps(t)} up",
+                        f"{ja_piece}を左に{s}マス、上に{t}マス動かす")
+        if s:
+            return Text(f"move {en_piece} {_steps(s)} left", f"{ja_piece}を左に{s}マス動かす")
+        return Text(f"move {en_piece} {_steps(t)} up", f"{ja_piece}を上に{t}マス動かす")
 
     def index(self, limit):
         return BoxIndex(2, limit)
+
+
+def _wythoff_pair(n: int) -> tuple[int, int]:
+    """The n-th P-position of Wythoff's game (floor(n*phi), floor(n*phi^2))."""
+    low = (n + isqrt(5 * n * n)) // 2
+    return low, low + n
 
 
 def _wythoff(x: int, y: int) -> int:
@@ -110,6 +119,26 @@ class Wythoff(Corner):
         x, y = pos
         yield from self._straight(pos)
         yield from ((x - s, y - s) for s in range(1, min(x, y) + 1))
+
+    def move_bound(self, pos):
+        return sum(pos) + min(pos) + 1
+
+    def formula_moves(self, pos):
+        """The P-positions (a_n, b_n) reachable from (x, y) share a coordinate with it or
+        its difference: n = y - x, or a_n or b_n equal to x or y (n near c/phi, c/phi^2)."""
+        x, y = pos
+        ns = {abs(y - x)}
+        for c in pos:
+            for guess in ((isqrt(5 * c * c) - c) // 2, c - (isqrt(5 * c * c) - c) // 2):
+                ns.update(n for n in range(guess - 2, guess + 3) if n >= 0)
+        for n in sorted(ns):
+            a, b = _wythoff_pair(n)
+            for u, v in ((a, b), (b, a)):
+                if (u == x and v < y) or (v == y and u < x) or (0 < x - u == y - v):
+                    yield (u, v)
+
+    def table_steps(self, limit, backend="auto"):
+        return self.table_size(limit) * STEP_PER_TABLE_POSITION
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, True, 0, misere)
@@ -147,6 +176,36 @@ class Ryuoh(Corner):
         for s in range(1, min(x, self.p - 2) + 1):
             for t in range(1, min(y, self.p - 1 - s) + 1):
                 yield (x - s, y - t)
+
+    def move_bound(self, pos):
+        x, y = pos
+        return x + y + min(x, self.p) * min(y, self.p) + 1
+
+    def formula_moves(self, pos):
+        """The targets with G = 0 ([R1] Theorem 3.1), computed directly: (u, v) with
+        u + v = 0 (mod p) and u // p == v // p: left or up in the same block of p, or the
+        diagonal step s + t = (x + y) mod p (when it is 2 .. p - 1)."""
+        x, y, p = *pos, self.p
+        u = y // p * p + (-y) % p  # (u, y): u // p == y // p, u + y = 0 (mod p)
+        if u < x:
+            yield (u, y)
+        v = x // p * p + (-x) % p
+        if v < y:
+            yield (x, v)
+        d = (x + y) % p
+        if d >= 2:
+            m = (x + y - d) // p
+            c = m // 2 * p
+            if m % 2 == 0:
+                if c < x and c < y:
+                    yield (c, c)
+            else:  # u = c + a, v = c + p - a, 1 <= a <= p - 1
+                u = max(c + 1, 2 * c + p - y + 1)
+                if u <= min(c + p - 1, x - 1):
+                    yield (u, c + p + c - u)
+
+    def table_steps(self, limit, backend="auto"):
+        return self.table_size(limit) * (STEP_PER_TABLE_POSITION + len(_diagonal_steps(self.p, limit)))
 
     def kernel(self, limit, misere=False, backend="python"):
         return corner_values(limit, False, self.p, misere)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from array import array
 from itertools import product
 
-from ..core import Game, GameError, Move, PositionError, Theorem, always, coords_nim_sum, plural
+from ..core import Game, GameError, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
 from ..table import BoxIndex, value_array, value_rule
 from ..text import Text
 from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
+from ._backend import kernel_steps
 
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
@@ -79,12 +80,34 @@ class Nim(Game):
     def _describe(self, i: int, n: int, pos: tuple) -> Text:
         return Text(f"take {n} from heap {i + 1}", f"山{i + 1}から{n}個取る")
 
-    def _moves(self, pos):
-        moves = []
-        for to in self.targets(pos):
-            i = next(j for j, (a, b) in enumerate(zip(pos, to)) if a != b)
-            moves.append(Move(to, self._describe(i, pos[i] - to[i], pos)))
-        return moves
+    def describe(self, pos, to):
+        i = next(j for j, (a, b) in enumerate(zip(pos, to)) if a != b)
+        return self._describe(i, pos[i] - to[i], pos)
+
+    def formula_moves(self, pos):
+        """Bouton: take from a heap whose bit at the nim-sum's top bit is set, down to
+        heap ^ nim-sum."""
+        s = nim_sum(pos)
+        if s:
+            i = next(i for i, h in enumerate(pos) if h ^ s < h)
+            yield pos[:i] + (pos[i] ^ s,) + pos[i + 1:]
+
+    def misere_moves(self, pos):
+        """Bouton's misère strategy: play as in normal play, except when one heap of two
+        or more is left: empty it or leave one, so that an odd number of heaps of 1 remain."""
+        big = [i for i, h in enumerate(pos) if h >= 2]
+        if len(big) == 1:
+            i, ones = big[0], sum(1 for h in pos if h == 1)
+            yield pos[:i] + (0 if ones % 2 else 1,) + pos[i + 1:]
+        else:
+            yield from self.formula_moves(pos)
+
+    def misere_formula(self, pos):
+        """Bouton (1901): in misère Nim with a heap of two or more the outcome is as in
+        normal play; with heaps of 0 and 1 only, P iff the heaps of 1 are odd in number."""
+        if max(pos, default=0) <= 1:
+            return "P" if sum(pos) % 2 else "N"
+        return "P" if nim_sum(pos) == 0 else "N"
 
     def fixed_for(self, pos):
         if self.heaps is not None:
@@ -113,6 +136,9 @@ class Nim(Game):
 
     def index(self, limit):
         return BoxIndex(self._fixed(), limit)
+
+    def table_steps(self, limit, backend="auto"):
+        return kernel_steps("python", self.table_size(limit)) * self._fixed()
 
     def kernel(self, limit, misere=False, backend="python"):
         return box_values(self._fixed(), limit, misere)

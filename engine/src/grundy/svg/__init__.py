@@ -10,6 +10,7 @@ one is drawn as its list of moves (svg/generic.py); a sum of games is drawn as i
 components side by side, a game with a pass as the game itself (data-to then carries the
 pass coordinate too). Anything that is not a game raises grundy.GameError."""
 
+from ..budget import require_drawing
 from ..core import GameError
 from ..text import Text
 from ..passing import PassGame
@@ -87,5 +88,7 @@ def draw(game, pos, *, lang="en", interactive=False, hints=None):
     if not isinstance(game, Game):
         raise GameError(f"cannot draw {game!r}: not a game", "ゲームではないので描けません。")
     pos = tuple(game.validate(pos))
+    require_drawing(game.move_bound(pos) + (max(pos, default=0) + 1) ** 2,
+                    title(game, pos, lang) if len(pos) <= 8 else game.label().get(lang))
     box, body = _body(game, pos, Moves(lang, interactive, hints))
     return root(game.name, title(game, pos, lang), box, body, interactive=interactive)
