@@ -16,21 +16,13 @@ import grundy.verify
 
 from . import cache
 from .args import Args, SitegenError
-from .strings import text
+from .strings import notation as _pretty, text
 
 FIELDS = ("id", "statement", "statement_ja", "status", "bound", "bound_ja", "detail", "detail_ja",
           "kind")
 _RUNS: dict[Path, list[dict]] = {}
 _PENDING: dict[Path, Future] = {}
 
-# The engine writes plain ASCII; the site writes mathematics as the lessons do.
-SYMBOLS = [("<=", "≤"), (">=", "≥"), ("!=", "≠"), (" ^ ", " ⊕ ")]
-
-
-def _pretty(phrase: str) -> str:
-    for ascii_, symbol in SYMBOLS:
-        phrase = phrase.replace(ascii_, symbol)
-    return phrase
 
 
 def _results_path(cache_dir: Path) -> Path:
