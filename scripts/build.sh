@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# README command 1: set everything up, then build the whole site into site/ (strict).
+# README command 1: set everything up, then build the whole site into site/ (strict),
+# precompile its engine wheel for Pyodide and fill in its service worker.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict "$@"
+node scripts/build_pyc.mjs site         # the engine wheel precompiled for Pyodide
+.venv/bin/python scripts/build_sw.py site  # the offline copy: fills in site/sw.js

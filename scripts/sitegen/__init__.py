@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+from . import exercise_markup
 from . import figures, pictures, tables, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
 GENERATORS = {
     "table": tables.table,
+    "exercise": exercise_markup.exercise,
     "ppositions": tables.ppositions,
     "nimsum": tables.nimsum,
     "figure": figures.figure,

@@ -6,109 +6,105 @@
 
 ask=outcome (who wins), grundy (the Grundy value), winning-moves (every winning move),
 moves (every move), ppositions (all P-positions with every coordinate <= max).
-pass=true: one pass is left in the whole game, usable by either player, never from a
-position with no moves; the search below adds that flag to the engine's own moves.
+heap=N: the game plus a Nim heap of N (the engine's sum of games, grundy.SumGame).
+pass=true: one pass is left in the whole game (the engine's grundy.with_pass). Positions
+are shown without the pass coordinate, with the heap after them.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
 from itertools import product
 
 import grundy
+from grundy import Text
 
 from .args import Args, position_text
 
 ASKS = ("outcome", "grundy", "winning-moves", "moves", "ppositions")
 
-# Every sentence of this generator: key -> (English, Japanese).
+# Every sentence of this generator.
 STRINGS = {
-    "label": ("Computed by the engine",
-              "エンジンによる計算"),
-    "P": ("{pos}{mode} is a P-position: the player to move loses against perfect play.",
+    "label": Text("Computed by the engine",
+                  "エンジンによる計算"),
+    "P": Text("{pos}{mode} is a P-position: the player to move loses against perfect play.",
               "{pos}{mode} は P 局面です。次に動かす人は、相手が最善を尽くすと負けます。"),
-    "N": ("{pos}{mode} is an N-position: the player to move wins.",
+    "N": Text("{pos}{mode} is an N-position: the player to move wins.",
               "{pos}{mode} は N 局面です。次に動かす人が勝てます。"),
-    "misere": (" (misère play)",
-              "（ミゼール）"),
-    "pass": (" (the pass is still available)",
-              "（パスはまだ使えます）"),
-    "grundy": ("Grundy value: G{pos} = {g}.",
-              "グランディ数: G{pos} = {g}。"),
-    "winning": ("Every winning move ({n}):",
-              "勝つ手のすべて（{n} 通り）:"),
-    "nowin": ("No move wins: every move leads to an N-position.",
-              "勝つ手はありません。どの手も N 局面へ行きます。"),
-    "moves": ("Every move ({n}):",
-              "一手で行ける局面のすべて（{n} 通り）:"),
-    "pp": ("The P-positions with every coordinate ≤ {max} ({n}):",
-              "どの座標も {max} 以下の P 局面（{n} 個）:"),
-    "pp.pass": ("The P-positions with the pass still available, every coordinate ≤ {max} "
-                "({n}; computed, not proved):",
-              "パスがまだ使える P 局面、どの座標も {max} 以下（{n} 個。計算結果で、証明ではありません）:"),
-    "pass.move": ("pass (no pass is left after it)",
-              "パスする（これでパスはなくなります）"),
-    "heap": ("a Nim heap of {n}",
-              "ニムの山 {n} 個"),
-    "in.heap": ("in the heap: ",
-              "山で: "),
-    "in.game": ("in the bar: ",
-              "板で: "),
+    "misere": Text(" (misère play)",
+                   "（ミゼール）"),
+    "pass": Text(" (the pass is still available)",
+                 "（パスはまだ使えます）"),
+    "grundy": Text("Grundy value: G{pos} = {g}.",
+                   "グランディ数: G{pos} = {g}。"),
+    "winning": Text("Every winning move ({n}):",
+                    "勝つ手のすべて（{n} 通り）:"),
+    "nowin": Text("No move wins: every move leads to an N-position.",
+                  "勝つ手はありません。どの手も N 局面へ行きます。"),
+    "moves": Text("Every move ({n}):",
+                  "一手で行ける局面のすべて（{n} 通り）:"),
+    "pp": Text("The P-positions with every coordinate ≤ {max} ({n}):",
+               "どの座標も {max} 以下の P 局面（{n} 個）:"),
+    "pp.pass": Text("The P-positions with the pass still available, every coordinate ≤ {max} "
+                    "({n}; computed, not proved):",
+                    "パスがまだ使える P 局面、どの座標も {max} 以下（{n} 個。計算結果で、証明ではありません）:"),
+    "pass.move": Text("pass (no pass is left after it)",
+                      "パスする（これでパスはなくなります）"),
+    "heap": Text("a Nim heap of {n}",
+                 "ニムの山 {n} 個"),
+    "in.heap": Text("in the heap: ",
+                    "山で: "),
+    "in.game": Text("in the bar: ",
+                    "板で: "),
 }
 
 
 def _t(key: str, lang: str, **fields) -> str:
-    return STRINGS[key][lang == "ja"].format(**fields)
+    return STRINGS[key].get(lang).format(**fields)
 
 
-def _name(pos: tuple, heap: int | None, lang: str) -> str:
-    """A position as the papers write it, followed by the Nim heap next to it, if any."""
-    text = position_text(pos)
-    return text if heap is None else f"{text} + {_t('heap', lang, n=heap)}"
+class Question:
+    """The engine's game an exercise is about: the lesson's game (with `size` coordinates),
+    plus a Nim heap if `heap` is given, with one pass left if `passing`."""
 
+    def __init__(self, game, size: int, heap: int | None, passing: bool):
+        self.game, self.size, self.heap, self.passing = game, size, heap, passing
+        played = game if heap is None else grundy.SumGame([game, grundy.game("nim", heaps=1)])
+        self.played = grundy.with_pass(played) if passing else played
 
-def _moves(game, pos: tuple, heap: int | None, passing: bool, lang: str):
-    """(description, position after, heap after, pass still available) for every move."""
-    out = [((_t("in.game", lang) if heap is not None else "") + m.describe(lang), m.to, heap, passing)
-           for m in game.moves(pos)]
-    if heap is not None:
-        out += [(_t("in.heap", lang) + _t("heap", lang, n=v), pos, v, passing) for v in range(heap)]
-    if passing and out:
-        out.append((_t("pass.move", lang), pos, heap, False))
-    return out
+    def full(self, pos: tuple) -> tuple:
+        """A position of the lesson's game as a position of the played game."""
+        return (*pos, *(() if self.heap is None else (self.heap,)), *((1,) if self.passing else ()))
 
+    def name(self, pos: tuple, lang: str) -> str:
+        """A position of the played game as the papers write it (no pass coordinate),
+        followed by the Nim heap next to it, if any."""
+        text = position_text(pos[:self.size])
+        return text if self.heap is None else f"{text} + {_t('heap', lang, n=pos[self.size])}"
 
-@lru_cache(maxsize=None)
-def _pass_value(game, pos: tuple, heap: int | None) -> int:
-    """The Grundy value of `pos` (plus `heap`) while the pass is still available."""
-    options = {_value(game, to, h, p) for _, to, h, p in _moves(game, pos, heap, True, "en")}
-    return next(g for g in range(len(options) + 1) if g not in options)
-
-
-def _value(game, pos: tuple, heap: int | None, passing: bool) -> int:
-    """The Grundy value (normal play): the engine's without the pass, else the search above."""
-    if passing:
-        return _pass_value(game, pos, heap)
-    return game.grundy(pos) ^ (heap or 0)
-
-
-def _outcome(game, pos, heap, passing, misere: bool) -> str:
-    if misere:
-        return game.outcome(pos, misere=True)
-    return "P" if _value(game, pos, heap, passing) == 0 else "N"
+    def moves(self, pos: tuple, lang: str) -> list[tuple[str, tuple]]:
+        """(description, position after) for every move of the played game from `pos`."""
+        inner = {m.to: m for m in self.game.moves(pos[:self.size])} if self.heap is not None else {}
+        out = []
+        for m in self.played.moves(pos):
+            if m.kind == "pass":
+                text = _t("pass.move", lang)
+            elif self.heap is None:
+                text = m.describe(lang)
+            elif m.to[self.size] != self.heap:
+                text = _t("in.heap", lang) + _t("heap", lang, n=m.to[self.size])
+            else:
+                text = _t("in.game", lang) + inner[m.to[:self.size]].describe(lang)
+            out.append((text, m.to))
+        return out
 
 
 def _listing(items: list[str]) -> str:
     return "<ul>\n" + "\n".join(f"<li>{escape(i)}</li>" for i in items) + "\n</ul>"
 
 
-def _move_item(desc: str, to: tuple, heap, lang: str) -> str:
-    return f"{desc} → {_name(to, heap, lang)}"
-
-
 def _parse(a: Args):
-    # pass= is read first: the ordinary game is what the search below starts from.
+    # pass= is read here: the Question adds the pass to the game (and its heap).
     passing = a.choice("pass", ("false", "true"), "false") == "true"
     game = a.game()
     misere = a.choice("misere", ("false", "true"), "false") == "true"
@@ -130,24 +126,24 @@ def answer(args: dict[str, str], ctx) -> str:
         if misere:
             raise a.error("misère P-positions are listed by the ppositions generator (misere=true)")
         return _block(_ppositions(game, limit, heap, passing, lang), lang)
-    pos = a.position("pos", game)
+    start = a.position("pos", game)
     a.done()
     if misere and ask == "grundy":
         raise a.error("misère play has no Grundy values here: ask=outcome or winning-moves")
-    where = _name(pos, heap, lang)
-    outcome = _outcome(game, pos, heap, passing, misere)
+    q = Question(game.fixed_for(start), len(start), heap, passing)
+    pos = q.full(start)
     mode = (_t("misere", lang) if misere else "") + (_t("pass", lang) if passing else "")
-    head = _t(outcome, lang, pos=where, mode=mode).replace("） は", "）は")
+    head = _t(q.played.outcome(pos, misere), lang, pos=q.name(pos, lang), mode=mode)
+    head = head.replace("） は", "）は")
     if ask == "grundy":
-        head = _t("grundy", lang, pos=where, g=_value(game, pos, heap, passing))
+        head = _t("grundy", lang, pos=q.name(pos, lang), g=q.played.grundy(pos))
     if ask in ("grundy", "outcome"):
         return _block(f"<p>{escape(head)}</p>", lang)
-    moves = _moves(game, pos, heap, passing, lang)
+    moves = [(text, to, f"{text} → {q.name(to, lang)}") for text, to in q.moves(pos, lang)]
     if ask == "moves":
-        items = [_move_item(d, to, h, lang) for d, to, h, p in moves]
+        items = [item for _, _, item in moves]
         return _block(f"<p>{escape(_t('moves', lang, n=len(items)))}</p>\n{_listing(items)}", lang)
-    wins = [_move_item(d, to, h, lang) for d, to, h, p in moves
-            if _outcome(game, to, h, p, misere) == "P"]
+    wins = [item for _, to, item in moves if q.played.outcome(to, misere) == "P"]
     body = f"<p>{escape(head)}</p>\n"
     body += (f"<p>{escape(_t('winning', lang, n=len(wins)))}</p>\n{_listing(wins)}" if wins
              else f"<p>{escape(_t('nowin', lang))}</p>")
@@ -155,13 +151,14 @@ def answer(args: dict[str, str], ctx) -> str:
 
 
 def _ppositions(game, limit: int, heap, passing: bool, lang: str) -> str:
+    q = Question(game.for_table(), len(game.coords), heap, passing)
     pps = []
-    for p in product(range(limit + 1), repeat=len(game.coords)):
+    for p in product(range(limit + 1), repeat=q.size):
         try:
             p = game.validate(p)
         except grundy.PositionError:
             continue
-        if _value(game, p, heap, passing) == 0:
+        if q.played.grundy(q.full(p)) == 0:
             pps.append(p)
     key = "pp.pass" if passing else "pp"
     items = ", ".join(position_text(p) for p in pps)

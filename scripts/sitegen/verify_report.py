@@ -9,18 +9,19 @@ from __future__ import annotations
 import json
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import asdict
 from html import escape
 from pathlib import Path
 
 import grundy.verify
+from grundy import Text
+from grundy.verify import Check
 
 from . import cache
 from .args import Args, SitegenError
 from .strings import notation as _pretty, text
 
-FIELDS = ("id", "statement", "statement_ja", "status", "bound", "bound_ja", "detail", "detail_ja",
-          "kind")
-_RUNS: dict[Path, list[dict]] = {}
+_RUNS: dict[Path, list[Check]] = {}
 _PENDING: dict[Path, Future] = {}
 
 
@@ -29,11 +30,17 @@ def _results_path(cache_dir: Path) -> Path:
     return cache_dir / f"verify-{cache.key('verify')}.json"
 
 
-def _run(path: Path) -> list[dict]:
-    """Run the checks and keep their results in `path`."""
-    results = [{f: getattr(c, f) for f in FIELDS} for c in grundy.verify.run()]
-    cache.store(path, json.dumps(results, ensure_ascii=False, indent=1))
+def _run(path: Path) -> list[Check]:
+    """Run the checks and keep their results in `path` (JSON: a Text is {"en", "ja"})."""
+    results = grundy.verify.run()
+    cache.store(path, json.dumps([asdict(c) for c in results], ensure_ascii=False, indent=1))
     return results
+
+
+def _load(path: Path) -> list[Check]:
+    """The checks kept in `path` by `_run`."""
+    return [Check(**{k: Text(**v) if isinstance(v, dict) else v for k, v in c.items()})
+            for c in json.loads(path.read_text(encoding="utf-8"))]
 
 
 def prefetch(cache_dir: Path) -> None:
@@ -45,7 +52,7 @@ def prefetch(cache_dir: Path) -> None:
     pool.shutdown(wait=False)  # the worker exits once the checks are done
 
 
-def checks(cache_dir: Path) -> list[dict]:
+def checks(cache_dir: Path) -> list[Check]:
     """The results of `grundy.verify.run()`; SitegenError (the build fails) if one fails."""
     if cache_dir not in _RUNS:
         path = _results_path(cache_dir)
@@ -53,26 +60,24 @@ def checks(cache_dir: Path) -> list[dict]:
         if pending:
             _RUNS[cache_dir] = pending.result()
         elif path.exists():
-            _RUNS[cache_dir] = json.loads(path.read_text())
+            _RUNS[cache_dir] = _load(path)
         else:
             _RUNS[cache_dir] = _run(path)
     for c in _RUNS[cache_dir]:
-        if c["status"] == "fails" or (c["kind"] == "theorem" and c["status"] != "holds"):
-            raise SitegenError(f"grundy verify: {c['id']} FAILS ({c['bound']}): {c['detail']}")
+        if c.status == "fails" or (c.kind == "theorem" and c.status != "holds"):
+            raise SitegenError(f"grundy verify: {c.id} FAILS ({c.bound}): {c.detail}")
     return _RUNS[cache_dir]
 
 
-def admonition(check: dict, lang: str) -> str:
+def admonition(check: Check, lang: str) -> str:
     """One check as a Material admonition: success for a theorem, info for the others."""
-    kind = check["kind"]
-    ja = lang == "ja"
-    suffix = "_ja" if ja else ""
-    bound, detail = _pretty(check["bound" + suffix]), _pretty(check["detail" + suffix])
-    if check["status"] == "holds":
+    kind = check.kind
+    bound, detail = _pretty(check.bound.get(lang)), _pretty(check.detail.get(lang))
+    if check.status == "holds":
         result = text("verify.holds", lang, bound=bound)
     else:  # a refuted candidate formula: expected news for a conjecture or computed data
         result, detail = text(f"verify.{kind}", lang, bound=bound, detail=detail.strip()), ""
-    paras = [_pretty(check["statement_ja"] if ja else check["statement"]), result, detail.strip()]
+    paras = [_pretty(check.statement.get(lang)), result, detail.strip()]
     if kind != "theorem":
         paras.append(text("verify.unproved", lang))
     body = "\n".join(f"<p>{escape(p)}</p>" for p in paras if p)
@@ -88,7 +93,7 @@ def verify(args: dict[str, str], ctx) -> str:
     wanted = a.get("id")
     a.done()
     results = checks(ctx.cache_dir)
-    chosen = results if wanted == "all" else [c for c in results if c["id"] == wanted]
+    chosen = results if wanted == "all" else [c for c in results if c.id == wanted]
     if not chosen:
-        raise a.error(f"unknown check id {wanted!r} (known: {', '.join(c['id'] for c in results)})")
+        raise a.error(f"unknown check id {wanted!r} (known: {', '.join(c.id for c in results)})")
     return "\n".join(admonition(c, ctx.lang) for c in chosen)

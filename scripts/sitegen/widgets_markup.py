@@ -1,11 +1,22 @@
-"""Generator `widget`: the placeholder the widget script takes over, with a static fallback."""
+"""Generator `widget`: the custom element the widget script takes over, with a static fallback.
+
+`widget type=play|table|nimsum|pviewer game=... params... start=...` becomes
+`<grundy-play class="grundy-widget" data-game data-params='{json}' data-start data-lang>`
+(and <grundy-table>, <grundy-nimsum>, <grundy-pviewer>) around the static picture.
+Play widgets also take `misere=true`, `pass=true` (one pass allowed, a Pass button) and
+sums: `game=sum parts="chocolate k=3 | nim heaps=1 | wythoff" start="10 5 5 | 6 | 3 5"`
+(data-params = {"components": [{"game", "params"}, ...]}).
+"""
 
 from __future__ import annotations
 
 import json
+import shlex
 from functools import reduce
 from html import escape
 from operator import xor
+
+import grundy
 
 from . import figures, tables
 from .args import Args, position_text
@@ -13,8 +24,7 @@ from .pictures import picture_html
 from .strings import text
 
 KINDS = ("play", "table", "nimsum", "pviewer")
-# arguments passed through to the widget script as data-* attributes
-PASSED = ("start", "max", "misere")
+FLAGS = ("misere", "pass")  # play options, passed on as data-misere / data-pass = "true"
 
 
 def _outcome(game, pos, lang: str, misere: bool) -> str:
@@ -47,9 +57,72 @@ def _heaps(a: Args, raw: str) -> list[int]:
     return heaps
 
 
+def _flag(a: Args, key: str) -> bool:
+    return a.choice(key, ("true", "false"), "false") == "true"
+
+
+def _sum_parts(a: Args) -> list:
+    """The component games of `parts="chocolate k=3 | nim heaps=1 | wythoff"`."""
+    games = []
+    for part in a.get("parts").split("|"):
+        words = shlex.split(part)
+        if not words:
+            raise a.error("parts: an empty component (write parts=\"chocolate k=3 | nim heaps=1\")")
+        args = dict(word.split("=", 1) if "=" in word else (word, "") for word in words[1:])
+        sub = Args(a.generator, {"game": words[0], **args})
+        games.append(sub.game())
+        try:
+            sub.done()
+        except ValueError:
+            raise a.error(f"parts: {part.strip()!r} has an unknown parameter") from None
+    return games
+
+
+def _sum_start(a: Args, raw: str, games: list) -> tuple:
+    """`start="10 5 5 | 6 | 3 5"`: one position per component, validated, concatenated."""
+    chunks = raw.split("|")
+    if len(chunks) != len(games):
+        raise a.error(f"start={raw!r}: give {len(games)} positions separated by |")
+    return tuple(c for game, chunk in zip(games, chunks) for c in a.parse_position("start", chunk, game))
+
+
+def _play(a: Args, game_name: str, lang: str) -> tuple[dict, str]:
+    """The data-* attributes and the static fallback of a play widget."""
+    flags = {key: _flag(a, key) for key in FLAGS}
+    if game_name == "sum":
+        a.get("game")
+        parts = _sum_parts(a)
+        raw = a.get("start")
+        pos = _sum_start(a, raw, parts)
+        try:
+            game = grundy.SumGame(parts)
+        except grundy.GameError as e:
+            raise a.error(f"parts: {e}") from None
+        params = {"components": [{"game": g.name, "params": g.params} for g in parts]}
+        picture, i = [], 0
+        for g in parts:
+            n = len(g.coords)
+            picture.append(picture_html(g, pos[i:i + n], "", lang))
+            i += n
+        picture = '<div class="grundy-sum-pictures">\n' + "\n".join(picture) + "\n</div>"
+    else:
+        game = a.game("chocolate")
+        params = game.params
+        raw = a.get("start", "")
+        if not raw:
+            raise a.error("a play widget needs start=")
+        pos = a.parse_position("start", raw, game)
+        picture = picture_html(game, pos, "", lang)
+    data = {"game": game_name if game_name == "sum" else game.name, "params": params, "start": raw}
+    data.update({key: "true" for key, on in flags.items() if on})
+    # With a pass the outcome differs from the picture's; the widget computes it.
+    outcome = "" if flags["pass"] else "\n" + _outcome(game, pos, lang, flags["misere"])
+    return data, picture + outcome
+
+
 def widget(args: dict[str, str], ctx) -> str:
     """Arguments: type=play|table|nimsum|pviewer, game, params (k, p, f, heaps, sides),
-    start, max, misere (passed to the widget script as data-* attributes).
+    start, max; play also misere=true, pass=true and game=sum with parts=.
 
     The static fallback: play = the picture of the start and its outcome; table = the
     Grundy table (max, default 10; the P-positions for three coordinates); nimsum = the
@@ -58,28 +131,32 @@ def widget(args: dict[str, str], ctx) -> str:
     a = Args("widget", args)
     kind = a.choice("type", KINDS)
     lang = ctx.lang
-    data = {"widget": kind}
-    if kind != "nimsum":
-        game = a.game("chocolate")
-        data.update(game=game.name, params=json.dumps(game.params, ensure_ascii=False))
-    data.update({key: a.get(key) for key in PASSED if a.has(key)})
-    a.done()
-    if kind == "nimsum":
-        fallback = _nimsum_fallback(_heaps(a, data.setdefault("start", "3 5 6")), lang)
-    elif kind == "play":
-        if "start" not in data:
-            raise a.error("a play widget needs start=")
-        pos = a.parse_position("start", data["start"], game)
-        misere = data.get("misere") == "true"
-        fallback = picture_html(game, pos, "", lang) + "\n" + _outcome(game, pos, lang, misere)
-    elif kind == "table":  # two coordinates: the table; more: the list of P-positions
-        generator = tables.table if len(game.coords) == 2 else tables.ppositions
-        fallback = generator({"game": game.name, "max": data.get("max", "10"),
-                              **{k: str(v) for k, v in game.params.items()}}, ctx)
+    if kind == "play":
+        data, fallback = _play(a, args.get("game", "chocolate"), lang)
+        a.done()
+    elif kind == "nimsum":
+        data = {"start": a.get("start", "3 5 6")}
+        a.done()
+        fallback = _nimsum_fallback(_heaps(a, data["start"]), lang)
     else:
-        fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
+        game = a.game("chocolate")
+        data = {"game": game.name, "params": game.params}
+        if a.has("max"):
+            data["max"] = a.get("max")
+        a.done()
+        if kind == "table":  # two coordinates: the table; more: the list of P-positions
+            generator = tables.table if len(game.coords) == 2 else tables.ppositions
+            fallback = generator({"game": game.name, "max": data.get("max", "10"),
+                                  **{k: str(v) for k, v in game.params.items()}}, ctx)
+        else:
+            fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
+    if "params" in data:
+        data["params"] = json.dumps(data["params"], ensure_ascii=False)
     data["lang"] = lang
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     note = text("widget.static", lang, kind=text(f"widget.kind.{kind}", lang))
-    return (f'<div class="grundy-widget"{attrs}>\n{fallback}\n'
-            f'<p class="grundy-widget-static">{escape(note)}</p>\n</div>')
+    tag = f"grundy-{kind}"
+    # inside a <div>: Markdown would put a lone custom element in a paragraph, which the
+    # HTML parser closes at the fallback's first <figure>, leaving it outside the element
+    return (f'<div class="grundy-widget-box">\n<{tag} class="grundy-widget"{attrs}>\n{fallback}\n'
+            f'<p class="grundy-widget-static">{escape(note)}</p>\n</{tag}>\n</div>')

@@ -24,6 +24,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.serve import absolute_sitemap  # noqa: E402
 SUBPATH = "chocolate-games"
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -41,7 +44,7 @@ def widget_pages(site: Path) -> dict:
         rel = html.relative_to(site).as_posix()
         text = html.read_text(encoding="utf-8", errors="replace")
         lang = "ja" if rel.startswith("ja/") or 'lang="ja"' in text[:400] else "en"
-        for kind in re.findall(r"data-widget=[\"'](\w+)[\"']", text):
+        for kind in re.findall(r"<grundy-(\w+) ", text):
             found.setdefault((kind, lang), rel)
     return found
 
@@ -70,12 +73,13 @@ def fallback(game, params, start, lang):
 
 
 def widget_div(kind, lang, game="chocolate", params=None, start="10 5 5"):
+    """The custom element as widgets_markup.py writes it (inside a <div>: raw HTML for Markdown)."""
     params = params or {}
     inner = fallback(game, params, start, lang) if kind == "play" else (
         "<p>Static table</p>" if lang == "en" else "<p>静的な表</p>")
-    return (f'<div class="grundy-widget" data-widget="{kind}" data-game="{game}" '
+    return (f'<div>\n<grundy-{kind} class="grundy-widget" data-game="{game}" '
             f"data-params='{json.dumps(params)}' data-start=\"{start}\" data-lang=\"{lang}\">"
-            f"\n{inner}\n</div>\n")
+            f"\n{inner}\n</grundy-{kind}>\n</div>\n")
 
 
 OWN_PAGES = {
@@ -136,6 +140,19 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        """sitemap.xml with absolute addresses, as a deployed build has them: Material's
+        instant navigation needs them (a local build's are relative; see bench/serve.py)."""
+        path = Path(self.translate_path(self.path))
+        if path.name != "sitemap.xml" or not path.is_file():
+            return super().do_GET()
+        body = absolute_sitemap(path.read_bytes(), f"http://{self.headers['Host']}{self.path}")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 class _Server(ThreadingHTTPServer):
@@ -198,9 +215,10 @@ def chromium(browser):
 class Watched:
     """A page in a fresh context that records console errors and requests to other origins."""
 
-    def __init__(self, browser, origin, color_scheme="light"):
-        self.context = browser.new_context(viewport={"width": 1100, "height": 900},
-                                           color_scheme=color_scheme)
+    def __init__(self, browser, origin, color_scheme="light", phone=False):
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        self.context = browser.new_context(viewport=size, color_scheme=color_scheme,
+                                           has_touch=phone, is_mobile=phone)
         self.page = self.context.new_page()
         self.errors, self.foreign = [], []
         self.origin = origin
@@ -230,8 +248,9 @@ def watched(chromium, widget_server):
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(widget_server))
     made = []
 
-    def make(color_scheme="light"):
-        w = Watched(chromium, origin, color_scheme)
+    def make(color_scheme="light", phone=False):
+        """phone: 390 x 844, touch, mobile; else a 1280 x 900 desktop."""
+        w = Watched(chromium, origin, color_scheme, phone)
         made.append(w)
         return w
 

@@ -7,78 +7,13 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 import grundy
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LOAD_MS = 90_000  # generous: two cores shared with other jobs
-STEP_MS = 30_000
-
-
-# ---------------------------------------------------------------- helpers
-
-def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light"):
-    """A fresh page on the first page holding `kind`, scrolled to that widget."""
-    w = watched(color_scheme)
-    w.page.goto(widget_urls[(kind, lang)])
-    root = w.page.locator(f".grundy-widget[data-widget='{kind}']").first
-    root.scroll_into_view_if_needed()
-    return w, root
-
-
-def wait_turn(page, root, moves=None):
-    """Wait until the play widget waits for the reader (or the game is over)."""
-    handle = root.element_handle()
-    page.wait_for_function(
-        """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
-                            && (moves === null || Number(el.dataset.moves) >= moves)""",
-        arg=[handle, moves], timeout=LOAD_MS)
-    return root.get_attribute("data-turn")
-
-
-def press_move(page, root, to):
-    """Play the move to `to` with the keyboard (focus it, press Enter)."""
-    moves = int(root.get_attribute("data-moves"))
-    root.locator(f".gw-board .move[data-to='{to}']").first.focus()
-    page.keyboard.press("Enter")
-    return moves + 1
-
-
-def new_game(page, root, game, start, first="you", params=None):
-    root.locator(".gw-game").select_option(game)
-    for name, value in (params or {}).items():
-        root.locator(f".gw-params .gw-{name}").fill(str(value))
-    root.locator(".gw-start").fill(start)
-    root.locator(".gw-first").select_option(first)
-    root.evaluate("el => { delete el.dataset.turn; }")
-    root.locator(".gw-new").click()
-    wait_turn(page, root)
-
-
-def play_to_end(page, root, rng, max_moves=200):
-    """The reader plays random legal moves until the game is over; returns the move count."""
-    for _ in range(max_moves):
-        if wait_turn(page, root) == "over":
-            return int(root.get_attribute("data-moves"))
-        targets = root.locator(".gw-board .move").evaluate_all("els => els.map(e => e.dataset.to)")
-        target = rng.choice(sorted(set(targets)))
-        made = press_move(page, root, target)
-        wait_turn(page, root, made)
-    raise AssertionError("the game did not end")
-
-
-def message(root):
-    box = root.locator(".gw-message")
-    return box.inner_text() if box.is_visible() else ""
-
-
-def responsive(page):
-    """The main thread answers at once."""
-    assert page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(1 + 1)))") == 2
+from widgetkit import (AXE, LOAD_MS, STEP_MS, grooves, message, new_game, new_game_with_error,
+                       open_widget, play_to_end, responsive, wait_message, wait_turn)
 
 
 # ---------------------------------------------------------------- timings
@@ -88,7 +23,7 @@ def test_timings(watched, widget_urls):
     w = watched()
     page = w.page
     page.goto(widget_urls[("play", "en")])
-    root = page.locator(".gw-play").first
+    root = page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
     wait_turn(page, root)
     fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
@@ -129,16 +64,14 @@ def test_full_game_english(watched, widget_urls):
     page = w.page
     wait_turn(page, root)
     w.screenshot("play-start-en", root)
-    # One real click on the move with the highest priority in the picture (hit-tested).
-    first = root.locator(".gw-board .move").last
-    box = first.bounding_box()
-    target = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
-                           " const m = e && e.closest('.move'); return m && m.dataset.to; }",
-                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
-    if target:
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        wait_turn(page, root, 1)
-        assert root.locator(".gw-log li").count() >= 1
+    # One real click at the middle of the last groove plays that groove's move.
+    to, points = grooves(root)[-1]
+    x, y = points[len(points) // 2]
+    page.mouse.move(x, y)
+    assert root.locator(".gw-preview-text").inner_text().endswith("{" + to.replace(",", ", ") + "}")
+    page.mouse.click(x, y)
+    wait_turn(page, root, 1)
+    assert root.locator(".gw-log li").first.inner_text().endswith("{" + to.replace(",", ", ") + "}")
     count = play_to_end(page, root, random.Random(1))
     status = root.locator(".gw-status").inner_text()
     winner = root.get_attribute("data-winner")
@@ -245,17 +178,6 @@ def test_bad_inputs_japanese(watched, widget_urls):
         assert not re.findall(r"\b(?!t\b)[A-Za-z]{3,}", text), text
 
 
-def new_game_with_error(page, root, game, start, params):
-    root.locator(".gw-game").select_option(game)
-    for name, value in params.items():
-        root.locator(f".gw-params .gw-{name}").fill(str(value))
-    root.locator(".gw-start").fill(start)
-    root.evaluate("el => { el.querySelector('.gw-message').hidden = true; }")
-    root.locator(".gw-new").click()
-    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
-                           arg=root.element_handle(), timeout=STEP_MS)
-
-
 def test_japanese_full_game(watched, widget_urls):
     """A full game in Japanese: Japanese buttons, statuses and move texts only."""
     w, root = open_widget(watched, widget_urls, "play", "ja")
@@ -297,9 +219,9 @@ def test_table_widget(watched, widget_urls):
     w.screenshot("table-heatmap-en", root)
     root.locator(".gw-max").fill("199")
     root.locator(".gw-show").click()
-    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
-                           arg=root.element_handle(), timeout=STEP_MS)
+    wait_message(page, root)
     assert message(root)
+    assert root.locator(".gw-grid").count() == 0  # the stale table is gone
     responsive(page)
     root.locator(".gw-game").select_option("ryuoh")
     root.locator(".gw-params .gw-p").fill("4")
@@ -338,8 +260,8 @@ def test_nimsum_widget(watched, widget_urls):
     w.screenshot("nimsum-en", root)
     root.locator(".gw-heaps").fill("3 x 5")
     root.locator(".gw-show").click()
-    page.wait_for_function("el => !el.querySelector('.gw-message').hidden",
-                           arg=root.element_handle(), timeout=STEP_MS)
+    wait_message(page, root)
+    assert root.locator(".gw-total-value").count() == 0
 
 
 def test_pviewer_widget(watched, widget_urls):
@@ -364,7 +286,8 @@ def test_japanese_widgets_have_no_english(watched, widget_urls):
     allowed = {"Python"}
     for kind in ("table", "nimsum", "pviewer"):
         w, root = open_widget(watched, widget_urls, kind, "ja")
-        w.page.wait_for_function("el => el.dataset.engine === 'ready' && !el.querySelector('.gw-busy:not([hidden])')",
+        w.page.wait_for_function("el => el.dataset.engine === 'ready' && !el.querySelector('.gw-fallback')"
+                                 " && !el.querySelector('.gw-busy:not([hidden])')",
                                  arg=root.element_handle(), timeout=LOAD_MS)
         w.page.wait_for_timeout(300)
         english = {word for word in re.findall(r"[A-Za-z]{3,}", root.inner_text()) if word not in allowed}
@@ -408,7 +331,7 @@ def test_instant_navigation_keeps_the_engine(watched, widget_urls):
         return !!c && JSON.parse(c.textContent).features.includes('navigation.instant'); }""")
     if not instant:
         pytest.skip("instant navigation is off on this site")
-    root = page.locator(".gw-play").first
+    root = page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
     wait_turn(page, root)
     worker = page.evaluate("() => { window.__marker = 1; return window.grundyEngine.loadMs; }")
@@ -419,6 +342,7 @@ def test_instant_navigation_keeps_the_engine(watched, widget_urls):
     page.locator(".md-content a", has_text="go").last.click()
     page.wait_for_function("() => document.querySelector('.grundy-widget[data-ready]')", timeout=STEP_MS)
     assert page.evaluate("() => window.__marker") == 1  # no full reload
+    page.locator(".grundy-widget").first.scroll_into_view_if_needed()  # the reader scrolls to it
     page.wait_for_function("() => [...document.querySelectorAll('.grundy-widget')].some("
                            "el => el.dataset.engine === 'ready')", timeout=STEP_MS)
     assert page.evaluate("() => window.grundyEngine.loadMs") == worker
@@ -430,7 +354,7 @@ def test_load_failure_shows_retry(watched, widget_urls):
     page = w.page
     w.context.route("**/wheels/grundy.json", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(widget_urls[("nimsum", "en")])
-    root = page.locator(".gw-nimsum").first
+    root = page.locator("grundy-nimsum").first
     root.scroll_into_view_if_needed()
     page.wait_for_selector(".gw-nimsum .gw-retry", timeout=LOAD_MS)
     assert "could not be loaded" in root.locator(".gw-loader").inner_text()

@@ -3,7 +3,6 @@
 tables, the pass, the command line, the JSON facade and the SVG, with no per-game list."""
 
 import io
-import json
 
 import pytest
 
@@ -12,16 +11,9 @@ from grundy import cli, svg, webapi
 from grundy.reference import reference_grundy
 from grundy.registry import games
 
-from conftest import DATA
+from conftest import known
 
 NAMES = [cls.name for cls in games()]
-
-
-def known(name):
-    """The known values of one game: [(params, pos, entry)]."""
-    data = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
-    assert data["game"] == name
-    return [(e["params"], tuple(e["pos"]), e) for e in data["values"]]
 
 
 def run_cli(*args):

@@ -8,10 +8,13 @@ import pytest
 import grundy
 from grundy.svg import draw, title
 
+from conftest import known_cases
+
 NS = "{http://www.w3.org/2000/svg}"
 
-# (game name, params, position): every family, including the papers' examples
-EXAMPLES = [
+# (game name, params, position): every registered game with the parameters of its data
+# file, then the papers' examples and the edge cases of the drawings
+EXAMPLES = known_cases() + [
     ("chocolate", {"k": 3}, (10, 5, 5)),
     ("chocolate", {"k": 3}, (10, 2, 5)),
     ("chocolate", {"k": 3}, (5, 2, 2)),

@@ -8,10 +8,10 @@ import pytest
 import grundy
 from grundy import webapi
 
-GAMES = [("chocolate", {"k": 3}, (10, 5, 5)), ("chocolate", {"k": 2}, (6, 3, 4)),
-         ("nim", {}, (3, 5, 7)), ("rect", {}, (3, 6, 2)), ("step", {"f": "t//2"}, (4, 9)),
-         ("step3", {"f": "t//2"}, (3, 4, 9)), ("wythoff", {}, (7, 5)), ("ryuoh", {"p": 3}, (9, 7)),
-         ("ryuoh", {"p": 5}, (8, 11))]
+from conftest import known_cases
+
+# every registered game, with each parameter set of its data file (tests/engine/data)
+GAMES = known_cases()
 
 
 def call(**request):
@@ -79,7 +79,7 @@ BAD_REQUESTS = [
     {"op": "table", "game": "chocolate", "max": "lots"},
     {"op": "nimsum", "heaps": "3 x"},
     {"op": "nimsum", "heaps": list(range(40))},
-    {"op": "ppositions", "k": 1, "max": 100},
+    {"op": "ppositions", "k": 1, "max": 128},
     {"op": "fly"}, {"no": "op"}, None, [1, 2],
 ]
 
@@ -120,8 +120,8 @@ def test_theorem_names_in_the_page_language(name, params, pos):
     for lang, theorem in (("en", f and f.theorem.en), ("ja", f and f.theorem.ja)):
         state = call(op="state", game=name, params=params, pos=list(pos), lang=lang)
         assert (state["formula"] and state["formula"]["theorem"]) == theorem
-    sized = {"nim": {"heaps": 3}, "rect": {"sides": 3}}.get(name, {})  # tables need a size
-    table = call(op="table", game=name, params={**params, **sized}, max=6, lang="ja")
+    sized = grundy.game(name, **params).for_table().params  # tables need a size
+    table = call(op="table", game=name, params=sized, max=6, lang="ja")
     assert table["theorem"] == (f and f.theorem.ja)
 
 

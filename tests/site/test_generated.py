@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import sitegen  # noqa: E402
-from sitegen import figures, strings, verify_report  # noqa: E402
+from sitegen import exercises, figures, strings, verify_report  # noqa: E402
 
 SEED_DATA = ROOT / "tests" / "engine" / "data"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -262,9 +262,9 @@ def test_figure_point_counts_come_from_the_engine(cache_dir):
 
 
 def test_every_string_exists_in_both_languages():
-    for key, texts in strings.STRINGS.items():
-        assert set(texts) == set(LANGS), key
-        assert JAPANESE.search(texts["ja"]) or key.startswith("table.range") or key == "table.fixed", key
+    for key, text in [*strings.STRINGS.items(), *exercises.STRINGS.items()]:
+        assert isinstance(text, grundy.Text) and text.en and text.ja, key
+        assert JAPANESE.search(text.ja) or key.startswith("table.range") or key == "table.fixed", key
     for name in figures.FIGURES:
         for part in ("alt", "caption"):
             assert f"fig.{name}.{part}" in strings.STRINGS
@@ -279,14 +279,15 @@ def test_verify_admonitions(ctx):
     full = sitegen.render("verify", {"id": "all"}, ctx)
     if ctx.lang == "ja":  # the engine reports its bounds and details in Japanese too
         for c in verify_report.checks(ctx.cache_dir):
-            assert JAPANESE.search(c["bound_ja"]) and "positions" not in c["bound_ja"], c["bound_ja"]
-            assert not c["detail"] or JAPANESE.search(c["detail_ja"]), c["detail_ja"]
+            assert JAPANESE.search(c.bound.ja) and "positions" not in c.bound.ja, c.bound
+            assert not c.detail.en or JAPANESE.search(c.detail.ja), c.detail
     assert full.count('<div class="admonition ') == len(verify_report.checks(ctx.cache_dir))
     assert 'class="admonition info"' in full  # the conjecture and the computed data
 
 
 def test_a_failing_theorem_fails_the_build(tmp_path, monkeypatch):
-    failing = grundy.verify.Check("nim", "Nim", "ニム", "fails", "1 position", "broken")
+    failing = grundy.verify.Check("nim", grundy.Text("Nim", "ニム"), "fails",
+                                  grundy.Text("1 position", "1 局面"), grundy.Text("broken", "壊れている"))
     monkeypatch.setattr(grundy.verify, "run", lambda *a, **k: [failing])
     with pytest.raises(sitegen.SitegenError, match="FAILS"):
         sitegen.render("verify", {"id": "nim"}, FakeCtx("en", tmp_path))
@@ -304,16 +305,16 @@ def test_picture_caption_in_each_language(cache_dir):
 
 def test_widget_markup_and_static_fallback(ctx):
     html = sitegen.render("widget", {"type": "play", "game": "chocolate", "k": "3", "start": "10 5 5"}, ctx)
-    div = re.search(r"<div class=\"grundy-widget\"([^>]*)>", html).group(1)
+    div = re.search(r"<grundy-play class=\"grundy-widget\"([^>]*)>", html).group(1)
     attrs = dict(re.findall(r" data-([a-z]+)='([^']*)'", div))
-    assert attrs["widget"] == "play" and attrs["game"] == "chocolate" and attrs["start"] == "10 5 5"
+    assert attrs["game"] == "chocolate" and attrs["start"] == "10 5 5"
     assert json.loads(attrs["params"].replace("&quot;", '"')) == {"k": 3}
     assert attrs["lang"] == ctx.lang
-    assert "<svg" in html and ("N-position" in html or "先手必勝" in html)
+    assert "<svg" in html and ("N-position" in html or "N 局面" in html)
     nim = sitegen.render("widget", {"type": "nimsum", "start": "3 5 6"}, ctx)
     assert "<code>011</code>" in nim and "<code>000</code>" in nim  # 3 ^ 5 ^ 6 = 0
     table = sitegen.render("widget", {"type": "table", "game": "ryuoh", "p": "4", "max": "6"}, ctx)
-    assert "data-widget='table'" in table and "<table>" in table
+    assert "<grundy-table " in table and "<table>" in table
     cloud = sitegen.render("widget", {"type": "table", "game": "chocolate", "k": "2"}, ctx)
     assert "grundy-ppositions" in cloud  # three coordinates: the P-positions instead
     viewer = sitegen.render("widget", {"type": "pviewer", "game": "chocolate", "k": "3"}, ctx)

@@ -41,13 +41,14 @@ def test_built_editions_match(built_site):
 
 
 def _sitegen_english_strings() -> set[str]:
-    """The generators' fixed English sentences (scripts/sitegen/strings.py)."""
+    """The generators' fixed English sentences (scripts/sitegen/strings.py, exercises.py)."""
     import sys
 
     sys.path.insert(0, str(ROOT / "scripts"))
-    from sitegen.strings import STRINGS
+    from sitegen import exercises, strings
 
-    return {t["en"] for t in STRINGS.values() if "{" not in t["en"] and t["en"] != t["ja"]}
+    texts = [*strings.STRINGS.values(), *exercises.STRINGS.values()]
+    return {t.en for t in texts if "{" not in t.en and t.en != t.ja}
 
 
 def _material_english_strings() -> set[str]:

@@ -1,5 +1,6 @@
 // Module worker: loads the vendored Pyodide and the engine wheel, then answers
 // {id, request} messages with {id, response} through grundy.webapi.handle_json.
+// While loading it posts {stage} messages: "download", "python", "install".
 // Every URL is relative to this script, so the site works under any sub-path.
 
 const VENDOR = new URL("../vendor/", import.meta.url);
@@ -21,12 +22,15 @@ async function fetchWheel() {
 
 async function boot() {
   const t0 = performance.now();
+  self.postMessage({ stage: "download" });
   const wheel = fetchWheel(); // downloads while Pyodide starts
   wheel.catch(() => {}); // its error is reported by the await below
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
+  self.postMessage({ stage: "python" });
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
   const local = new URL("pyodide/", VENDOR).href;
   const pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
+  self.postMessage({ stage: "install" });
   const bytes = await wheel;
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });

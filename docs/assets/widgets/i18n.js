@@ -2,29 +2,35 @@
 
 export const STRINGS = {
   en: {
-    games: {
-      nim: "Nim",
-      rect: "Rectangular chocolate",
-      chocolate: "Triangular chocolate",
-      step: "Step chocolate",
-      step3: "Step chocolate with a bar",
-      wythoff: "Wythoff's game",
-      ryuoh: "Ryuoh Nim",
-    },
     widget: { play: "Play against the computer", table: "Grundy table explorer",
               nimsum: "Nim-sum calculator", pviewer: "P-position viewer" },
-    game: "Game", k: "k", p: "p", f: "f(t)", heaps: "Number of heaps", sides: "Sides with cuts", start: "Start",
+    game: "Game", start: "Start", any: "any",
+    sumGame: "Sum of games", passOption: "One pass allowed", pass: "Pass",
+    needValue: "give a value", wholeNumber: "a whole number, please",
+    between: "between {min} and {max}",
+    atLeast: "at least {min}",
+    unknownGame: "Unknown game “{game}”.",
+    unknownParams: "{game} takes no parameter {names}.",
+    badSum: "A sum needs a list of components.",
+    badParams: "The widget's parameters are not valid JSON: {text}",
+    sumStart: "Give one position per game, separated by |: {n} parts.",
+    coordCount: "Give {n} numbers ({names}).",
+    components: "Components",
+    preview: "{text} → {pos}", confirm: "Play this move",
+    computerPlayed: "The computer played: {text} → {pos}.",
     startHelp: "Position: whole numbers separated by spaces",
     whoStarts: "Who starts", you: "You", computer: "Computer",
     newGame: "New game", random: "Random start", undo: "Undo", restart: "Restart",
     hints: "Hints", misere: "Misère (last move loses)",
-    loading: "Loading the Python engine…",
+    loading: "Loading the Python engine (about 14 MB, once per visit)",
+    stage: { download: "fetching the engine…", python: "downloading and starting Python…",
+             install: "installing the engine…" },
     loadFailed: "The Python engine could not be loaded:",
     timeout: "loading took too long",
     noWorker: "this browser cannot run Web Workers",
     retry: "Retry",
     working: "Computing…", cancel: "Cancel", cancelled: "Cancelled.",
-    yourTurn: "Your turn: click or tap a cut, or use Tab and Enter.",
+    yourTurn: "Your turn: point at a move to see it, then click it (on a touch screen tap it twice), or use Tab and Enter.",
     thinking: "The computer is thinking…",
     youWin: "You win! The computer has no move left.",
     computerWins: "The computer wins: you have no move left.",
@@ -67,29 +73,35 @@ export const STRINGS = {
     gasketNote: "At π/4 (45°) the projection is (y, (z − x)/√2).",
   },
   ja: {
-    games: {
-      nim: "ニム",
-      rect: "長方形のチョコレート",
-      chocolate: "三角形のチョコレート",
-      step: "階段チョコレート",
-      step3: "棒つき階段チョコレート",
-      wythoff: "ワイソフのゲーム",
-      ryuoh: "龍王ニム",
-    },
     widget: { play: "コンピュータと対戦", table: "グランディ数の表",
               nimsum: "ニム和の計算", pviewer: "後手必勝局面の表示" },
-    game: "ゲーム", k: "k", p: "p", f: "f(t)", heaps: "山の数", sides: "切れる辺の数", start: "開始局面",
+    game: "ゲーム", start: "開始局面", any: "任意",
+    sumGame: "ゲームの和", passOption: "パスを 1 回だけ許す", pass: "パス",
+    needValue: "値を入れてください", wholeNumber: "整数で入力してください",
+    between: "{min} 以上 {max} 以下",
+    atLeast: "{min} 以上",
+    unknownGame: "「{game}」というゲームはありません。",
+    unknownParams: "{game}にはパラメータ {names} はありません。",
+    badSum: "ゲームの和には成分の一覧が必要です。",
+    badParams: "ウィジェットのパラメータが正しい JSON ではありません: {text}",
+    sumStart: "ゲームごとの局面を | で区切って {n} 個入力してください。",
+    coordCount: "{n} 個の数 ({names}) を入力してください。",
+    components: "成分",
+    preview: "{text} → {pos}", confirm: "この手を指す",
+    computerPlayed: "コンピュータの手: {text} → {pos}。",
     startHelp: "局面: 空白で区切った整数",
     whoStarts: "先手", you: "あなた", computer: "コンピュータ",
     newGame: "新しいゲーム", random: "ランダムな開始", undo: "一手戻す", restart: "最初から",
     hints: "ヒント", misere: "ミゼール (最後に動かした方が負け)",
-    loading: "Python エンジンを読み込んでいます…",
+    loading: "Python エンジンを読み込んでいます (約 14 MB、訪問ごとに 1 回)",
+    stage: { download: "エンジンを取得中…", python: "Python をダウンロードして起動中…",
+             install: "エンジンをインストール中…" },
     loadFailed: "Python エンジンを読み込めませんでした:",
     timeout: "読み込みに時間がかかりすぎました",
     noWorker: "このブラウザは Web Worker を実行できません",
     retry: "再試行",
     working: "計算中…", cancel: "中止", cancelled: "中止しました。",
-    yourTurn: "あなたの番です: 切る線をクリック(タップ)するか、Tab と Enter で選んでください。",
+    yourTurn: "あなたの番です: 手を指すと内容が表示されます。クリックで指します (タッチ画面では 2 回タップ)。Tab と Enter でも選べます。",
     thinking: "コンピュータが考えています…",
     youWin: "あなたの勝ちです! コンピュータはもう動かせません。",
     computerWins: "コンピュータの勝ちです: あなたはもう動かせません。",
@@ -142,9 +154,11 @@ export function langOf(element) {
 /** A translator for one language: t("key", {field: value}). */
 export function translator(lang) {
   const table = STRINGS[lang] || STRINGS.en;
-  return (key, fields = {}) => {
+  const t = (key, fields = {}) => {
     let text = key.split(".").reduce((node, part) => (node == null ? node : node[part]), table);
     if (text == null) text = key;
-    return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
+    return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
   };
+  t.lang = lang;
+  return t;
 }

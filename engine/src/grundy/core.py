@@ -122,18 +122,17 @@ def coords_nim_sum(game, pos) -> int:
     return nim_sum(pos)
 
 
-def check_int(value, what: str, minimum: int = 0, what_ja: str | None = None) -> int:
-    """`value` as an int >= minimum, or a GameError naming `what` (`what_ja` in Japanese)."""
-    subject = f"{what} は" if what_ja is None else f"{what_ja}は"
+def check_int(value, what: Text, minimum: int = 0) -> int:
+    """`value` as an int >= minimum, or a GameError naming `what` (its name in both languages)."""
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
         else:
             raise GameError(f"{what} must be a whole number, got {value!r}",
-                            f"{subject}整数で指定してください。")
+                            f"{what.ja}は整数で指定してください。")
     if value < minimum:
         raise GameError(f"{what} must be >= {minimum}, got {value}",
-                        f"{subject} {minimum} 以上にしてください ({value} が指定されました)。")
+                        f"{what.ja}は {minimum} 以上にしてください ({value} が指定されました)。")
     return value
 
 
@@ -283,7 +282,7 @@ class Game:
         """Every legal position with all coordinates <= limit (see grundy.table.Table)."""
         from .table import Table
 
-        return Table(self, check_int(limit, "limit", what_ja="上限"), backend=backend)
+        return Table(self, check_int(limit, Text("limit", "上限")), backend=backend)
 
     def table_size(self, limit: int) -> int:
         """How many positions `table(limit)` holds (cheap; used to refuse huge tables)."""

@@ -31,7 +31,7 @@ class Param:
             if not isinstance(raw, str):
                 raise _bad(self, raw)
             return raw
-        value = check_int(raw, self.name, self.min or 0, self.label.ja)
+        value = check_int(raw, Text(self.name, self.label.ja), self.min or 0)
         if self.max is not None and value > self.max:
             raise _bad(self, raw)
         return value

@@ -32,15 +32,12 @@ class Check:
     "counterexample" (a tested conjecture/candidate formula is false)."""
 
     id: str
-    statement: str
-    statement_ja: str
+    statement: Text
     status: str
-    bound: str
-    detail: str
+    bound: Text  # the positions checked
+    detail: Text  # the first counterexample or a comment ('' in both languages: none)
     kind: str = "theorem"  # "theorem", "conjecture" or "computation"
     seconds: float = 0.0
-    bound_ja: str = ""
-    detail_ja: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,10 +64,9 @@ def specs() -> dict[str, CheckSpec]:
 def check(id_, status, count, cond, detail=("", ""), kind="theorem"):
     """A Check; `cond` = (English, Japanese) description of the positions checked."""
     every = status == "holds"
-    bound = f"{'all ' if every else ''}{count:,} positions with {cond[0]}"
-    bound_ja = f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面"
-    statement = specs()[id_].statement
-    return Check(id_, statement.en, statement.ja, status, bound, detail[0], kind, 0.0, bound_ja, detail[1])
+    bound = Text(f"{'all ' if every else ''}{count:,} positions with {cond[0]}",
+                 f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面")
+    return Check(id_, specs()[id_].statement, status, bound, Text(*detail), kind)
 
 
 def result(id_, fail, count, cond, mismatch="", kind="theorem"):
@@ -145,7 +141,7 @@ def check_sums(n):
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
              (game("nim", heaps=2), game("chocolate", k=5))]
-    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つの直和で各座標が {n} 以下")
+    cond = (f"every coordinate <= {n} in the 3 sums", f"3 つのゲームの和で各座標が {n} 以下")
 
     def cases():
         for a, b in pairs:
@@ -159,8 +155,9 @@ def check_sums(n):
 SUMS_SPEC = CheckSpec("sums", Text(
     "Sprague-Grundy theorem: the Grundy value of a direct sum is the nim-sum of the "
     "Grundy values (chocolate k = 2 + Ryuoh, step + Wythoff, Nim + chocolate k = 5).",
-    "スプレイグ・グランディの定理: 直和のグランディ数は各成分のグランディ数のニム和 "
-    "(チョコレート k = 2 + 龍王, 階段 + ワイソフ, ニム + チョコレート k = 5)。"), check_sums)
+    "スプレイグ・グランディの定理: ゲームの和のグランディ数は各成分のグランディ数のニム和 "
+    "(三角形のチョコレート k = 2 + 龍王ニム, 階段チョコレート + ワイソフのゲーム, "
+    "ニム + 三角形のチョコレート k = 5)。"), check_sums)
 
 
 def run(max_n: int | None = None, ids=None) -> list[Check]:
@@ -183,7 +180,7 @@ def report(max_n: int | None = None, out=None) -> int:
         out.write(f"[{c.status}] {c.id} ({c.kind}): {c.statement}\n")
         verb = "holds for" if c.status == "holds" else "checked on"
         out.write(f"    {verb} {c.bound} ({c.seconds:.1f} s)\n")
-        if c.detail:
+        if c.detail.en:
             out.write(f"    {c.detail}\n")
         out.flush()
         failed |= c.status == "fails"

@@ -20,7 +20,8 @@ from grundy.text import Text
 PLAY_TABLE_CAP = 120_000
 PLAY_COORD_CAP = 100
 TABLE_CAP = 40_000
-PPOSITIONS_TABLE_CAP = 70_000
+# The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline").
+PPOSITIONS_TABLE_CAP = 1_100_000
 NIMSUM_HEAPS_CAP = 12
 NIMSUM_VALUE_CAP = 2**31
 
@@ -361,8 +362,22 @@ def _has_table(g):
     return True
 
 
+def op_explain(request):
+    """Why a move wins (or why none does), step by step from the papers' proofs: {kind,
+    steps: [{text, ...data}], move: {to, text, kind[, pass]} | null} (grundy.explain)."""
+    from grundy.explain import explain
+
+    g, pos = _play_pos(request)
+    found = explain(g, pos, bool(request.get("misere")))
+    out = found.as_dict(_lang(request), lambda p: _shown(g, p))
+    if found.move is not None and isinstance(g, PassGame):
+        out["move"]["pass"] = bool(found.move.to[-1])
+    return out
+
+
 OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
-       "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions}
+       "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions,
+       "explain": op_explain}
 
 
 def handle(request):

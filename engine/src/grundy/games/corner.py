@@ -56,7 +56,7 @@ class Corner(Game):
 
     coords = ("x", "y")
     default_start = (5, 3)
-    piece = ("the piece", "駒")
+    piece = Text("the piece", "駒")
 
     def _straight(self, pos):
         x, y = pos
@@ -65,7 +65,7 @@ class Corner(Game):
 
     def _moves(self, pos):
         x, y = pos
-        en_piece, ja_piece = self.piece
+        en_piece, ja_piece = self.piece.en, self.piece.ja
         moves = []
         for to in self.targets(pos):
             s, t = x - to[0], y - to[1]
@@ -104,7 +104,7 @@ class Wythoff(Corner):
                              "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 exactly when {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}}", "outcome",
                         Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
-    piece = ("the Queen", "クイーン")
+    piece = Text("the Queen", "クイーン")
 
     def targets(self, pos):
         x, y = pos
@@ -134,7 +134,7 @@ class Ryuoh(Corner):
     theorems = (Theorem(Text("[R1] Theorem 3.1 (p = {p})", "[R1] 定理 3.1 (p = {p})"),
                         "(x + y) mod {p} + {p}(⌊x/{p}⌋ ⊕ ⌊y/{p}⌋)", "grundy",
                         Text("always", "常に"), always, lambda g, pos: _ryuoh(g.p, *pos)),)
-    piece = ("the Dragon King", "龍王")
+    piece = Text("the Dragon King", "龍王")
 
     def label(self):
         if self.p == 3:

@@ -119,10 +119,11 @@ class Nim(Game):
 
 
 RECT_SIDES = {2: ("right", "up"), 3: ("left", "up", "right"), 4: ("left", "up", "right", "down")}
-_SIDE_WORDS = {"right": ("column", "右から{n}列"), "left": ("column", "左から{n}列"),
-               "up": ("row", "上から{n}行"), "down": ("row", "下から{n}行")}
-_SIDE_EN = {"right": "the right", "left": "the left", "up": "the top", "down": "the bottom"}
-_SIDE_JA = {"right": "右", "left": "左", "up": "上", "down": "下"}
+# each side of the bar: its name and what a cut takes off it
+_SIDES = {"right": (Text("the right", "右"), Text("column", "列")),
+          "left": (Text("the left", "左"), Text("column", "列")),
+          "up": (Text("the top", "上"), Text("row", "行")),
+          "down": (Text("the bottom", "下"), Text("row", "行"))}
 
 
 @register
@@ -158,12 +159,12 @@ class Rect(Nim):
         return self.coords
 
     def coord_ja(self, name):
-        return _SIDE_JA[name]
+        return _SIDES[name][0].ja
 
     def _describe(self, i, n, pos):
         side = self.coords_for(pos)[i]
-        word, ja = _SIDE_WORDS[side]
-        return Text(f"cut {plural(n, word)} off {_SIDE_EN[side]}", ja.format(n=n) + "切り取る")
+        name, unit = _SIDES[side]
+        return Text(f"cut {plural(n, unit.en)} off {name.en}", f"{name.ja}から{n}{unit.ja}切り取る")
 
     def _fixed(self):
         if self.heaps is None:

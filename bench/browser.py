@@ -1,0 +1,99 @@
+"""Measurements of the site in Chromium, as a new reader meets it (fresh profile, the site
+served like GitHub Pages by bench/serve.py): used by scripts/bench_browser.py (prints them)
+and tests/perf (checks what they must show).
+
+Every function takes Playwright objects; times are milliseconds of wall-clock time.
+"""
+
+from __future__ import annotations
+
+import time
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LOAD_MS = 90_000
+PLAY = ".grundy-widget[data-widget='play'], grundy-play"
+PLAYABLE = f"""() => [...document.querySelectorAll("{PLAY}")]
+    .some(el => el.dataset.turn === 'you' || el.dataset.turn === 'over')"""
+
+
+def launch(playwright):
+    """Headless Debian Chromium."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def _scroll_to_game(page):
+    """The reader scrolls to the page's first game."""
+    page.wait_for_selector(PLAY, state="attached", timeout=LOAD_MS)
+    page.locator(PLAY).first.scroll_into_view_if_needed()
+
+
+def first_visit(context, url) -> dict:
+    """Open url in `context` (fresh) and scroll to its game: paint and playable times."""
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    _scroll_to_game(page)
+    page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
+    now = page.evaluate("() => performance.now()")
+    fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+    return {"page": page, "fcp": fcp, "playable": now}
+
+
+def follow_next(page, games_only=True) -> dict:
+    """Click the footer's "next" link (again while that page has no game): the time from
+    the last click to a playable game, and whether the page was swapped in place."""
+    page.evaluate("() => { window.__sameDocument = true; }")
+    while True:
+        before = page.url
+        start = time.perf_counter()
+        page.locator("a.md-footer__link--next").click()
+        page.wait_for_function("u => location.href !== u && document.querySelector('.md-content h1')",
+                               arg=before, timeout=LOAD_MS)
+        if not games_only or page.locator(PLAY).count():
+            break
+    _scroll_to_game(page)
+    page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
+    ms = (time.perf_counter() - start) * 1000
+    same = page.evaluate("() => window.__sameDocument === true")
+    return {"url": page.url, "playable": ms, "instant": same}
+
+
+def wait_offline_ready(page):
+    """Wait until the service worker controls the page and holds the whole site."""
+    page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
+        }
+        return registration.active.state;
+    }""")
+
+
+def offline_visit(context, url) -> dict:
+    """With the network off, open url in a new tab of `context` and play: the time."""
+    context.set_offline(True)
+    try:
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(url, wait_until="commit")
+        _scroll_to_game(page)
+        page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
+        ms = (time.perf_counter() - start) * 1000
+        return {"page": page, "playable": ms, "online": page.evaluate("() => navigator.onLine")}
+    finally:
+        context.set_offline(False)
+
+
+def table_rates(page, cases) -> list[dict]:
+    """Time engine requests in the page's worker: [{request, positions, ms, error}]."""
+    return page.evaluate("""async (cases) => {
+        const out = [];
+        for (const request of cases) {
+          const t0 = performance.now();
+          const r = await window.grundyEngine.request(request);
+          const positions = r.rows ? r.rows.length : (r.points ? r.points.length : null);
+          out.push({request, positions, ms: Math.round(performance.now() - t0), error: r.error || ""});
+        }
+        return out;
+    }""", cases)

@@ -1,0 +1,134 @@
+// The engine client: one module Worker per page, shared by every widget and kept across
+// Material's instant page swaps (this module is evaluated once per document).
+// engine.request(req) -> Promise<response>; engine.games() -> the game catalogue;
+// "status" events (status: idle | loading | ready | failed; stage while loading).
+
+const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
+const LOAD_TIMEOUT_MS = 60000;
+
+/** A request dropped by cancel() or retry(). */
+export class CancelledError extends Error {}
+
+function lastLine(text) {
+  return String(text).split("\n").map((s) => s.trim()).filter(Boolean).pop() || String(text);
+}
+
+class EngineClient extends EventTarget {
+  status = "idle";
+  error = "";
+  stage = "";
+  loadMs = null;
+  #worker = null;
+  #nextId = 1;
+  #pending = new Map();
+  #games = null;
+
+  #setStatus(status, error = "") {
+    this.status = status;
+    this.error = error;
+    this.dispatchEvent(new Event("status"));
+  }
+
+  /** Start the worker (once); its loading stages arrive as "status" events. */
+  start() {
+    if (this.#worker || this.status === "failed") return;
+    if (typeof Worker === "undefined") {
+      this.#setStatus("failed", "noWorker");
+      return;
+    }
+    const t0 = performance.now();
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    this.#worker = worker;
+    this.stage = "";
+    this.#setStatus("loading");
+    const timer = setTimeout(() => this.#fail(worker, "timeout"), LOAD_TIMEOUT_MS);
+    worker.onmessage = (event) => this.#receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(worker, event.message || "worker error");
+    };
+    this.#send({ op: "ping" }).then(
+      () => {
+        clearTimeout(timer);
+        if (this.#worker !== worker) return;
+        this.loadMs = Math.round(performance.now() - t0);
+        this.#setStatus("ready");
+      },
+      (err) => {
+        clearTimeout(timer);
+        if (!(err instanceof CancelledError)) this.#fail(worker, err.message);
+      },
+    );
+  }
+
+  #fail(worker, message) {
+    if (this.#worker !== worker) return;
+    this.#stop(new Error(message));
+    this.#setStatus("failed", message);
+  }
+
+  #stop(reason) {
+    if (this.#worker) this.#worker.terminate();
+    this.#worker = null;
+    for (const { reject } of this.#pending.values()) reject(reason);
+    this.#pending.clear();
+  }
+
+  #receive({ id, response, stage }) {
+    if (stage) {
+      this.stage = stage;
+      this.dispatchEvent(new Event("status"));
+      return;
+    }
+    const entry = this.#pending.get(id);
+    if (!entry) return;
+    this.#pending.delete(id);
+    if (response.fatal) entry.reject(new Error(lastLine(response.fatal)));
+    else entry.resolve(response);
+  }
+
+  #send(request) {
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, request });
+    });
+  }
+
+  /** Send one request (starting the worker if needed); rejects if loading failed. */
+  request(request) {
+    this.start();
+    if (!this.#worker) return Promise.reject(new Error(this.error));
+    return this.#send(request);
+  }
+
+  /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}. */
+  games() {
+    if (!this.#games) {
+      this.#games = this.request({ op: "games" }).then((response) => {
+        if (response.error) throw new Error(response.error);
+        return Object.fromEntries(response.games.map((entry) => [entry.name, entry]));
+      });
+      this.#games.catch(() => { this.#games = null; });
+    }
+    return this.#games;
+  }
+
+  /** Stop whatever runs (terminating the worker) and start a fresh one. */
+  cancel() {
+    this.#stop(new CancelledError("cancelled"));
+    this.#games = null;
+    this.#setStatus("idle");
+    this.start();
+  }
+
+  /** After a failed load: forget the failure and load again. */
+  retry() {
+    this.#stop(new CancelledError("retry"));
+    this.#setStatus("idle");
+    this.start();
+  }
+}
+
+/** The page's one engine client. */
+export const engine = new EngineClient();

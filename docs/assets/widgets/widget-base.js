@@ -1,0 +1,222 @@
+// The base class of the four custom elements: lazy start (when the widget comes near the
+// viewport or is touched), the engine's loading status, messages, busy indicator, and
+// clean attach/detach (connectedCallback / disconnectedCallback release every listener).
+
+import { CancelledError, engine } from "./engine-client.js";
+import { h, setFieldError } from "./dom.js";
+import { langOf, translator } from "./i18n.js";
+
+const BUSY_DELAY_MS = 400;
+const STAGES = ["download", "python", "install"];
+
+const nearViewport = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) entry.target.activate();
+  }, { rootMargin: "200px" })
+  : null;
+
+/** Register a custom element once (a page swap may evaluate a module only once anyway). */
+export function define(name, elementClass) {
+  if (!customElements.get(name)) customElements.define(name, elementClass);
+}
+
+export class GrundyWidget extends HTMLElement {
+  #built = false;
+  #active = false;
+  #setupDone = false;
+  #needsDraw = false; // the engine failed to load: set up or draw again once it is ready
+  #onStatus = () => this.showEngineStatus();
+  #wake = () => this.activate();
+
+  /** Whether build() needs the game catalogue (the play and table widgets). */
+  static usesCatalogue = false;
+
+  connectedCallback() {
+    if (!this.#built) this.#prepare();
+    engine.addEventListener("status", this.#onStatus);
+    this.addEventListener("pointerdown", this.#wake);
+    this.addEventListener("focusin", this.#wake);
+    if (this.#active) {
+      this.showEngineStatus();
+      this.attached();
+    } else if (nearViewport) nearViewport.observe(this);
+    else this.activate();
+  }
+
+  disconnectedCallback() {
+    engine.removeEventListener("status", this.#onStatus);
+    this.removeEventListener("pointerdown", this.#wake);
+    this.removeEventListener("focusin", this.#wake);
+    nearViewport?.unobserve(this);
+    this.token = (this.token || 0) + 1; // answers still on their way are dropped
+    this.detached();
+  }
+
+  /** Subclasses: stop timers and the like when the element leaves the page. */
+  detached() {}
+
+  /** Subclasses: carry on when an element that was already running comes back. */
+  attached() {}
+
+  #prepare() {
+    this.#built = true;
+    this.lang = langOf(this);
+    this.t = translator(this.lang);
+    this.config = {
+      game: this.dataset.game || "",
+      params: this.dataset.params || "{}",
+      start: this.dataset.start || "",
+    };
+    this.fallback = h("div", { class: "gw-fallback" }, ...this.childNodes);
+    this.status = h("div", { class: "gw-status", role: "status", "aria-live": "polite" });
+    this.message = h("div", { class: "gw-message", role: "alert", hidden: true });
+    this.loader = h("div", { class: "gw-loader", hidden: true });
+    this.replaceChildren(this.loader, this.message, this.fallback);
+    this.classList.add("grundy-widget", "gw-ready", `gw-${this.constructor.kind}`);
+    this.setAttribute("role", "group");
+    this.setAttribute("aria-label", this.t(`widget.${this.constructor.kind}`));
+    this.dataset.ready = "true";
+  }
+
+  /** Start the engine and build the widget (once). */
+  activate() {
+    if (this.#active) return;
+    this.#active = true;
+    nearViewport?.unobserve(this);
+    engine.start();
+    this.showEngineStatus();
+    this.#setup();
+  }
+
+  async #setup() {
+    let catalogue = null;
+    if (this.constructor.usesCatalogue) {
+      try {
+        catalogue = await engine.games();
+      } catch (err) {
+        this.#needsDraw = engine.status === "failed" || err instanceof CancelledError;
+        if (!this.#needsDraw) this.showMessage(err.message);
+        return;
+      }
+    }
+    let params;
+    try {
+      params = JSON.parse(this.config.params);
+    } catch {
+      params = null;
+    }
+    if (!params || typeof params !== "object") {
+      this.showMessage(this.t("badParams", { text: this.config.params }));
+      return;
+    }
+    try {
+      this.build(catalogue, params);
+    } catch (err) {
+      this.showMessage(err.message); // an unknown game or bad parameters: say so, build nothing
+      return;
+    }
+    this.#setupDone = true;
+    this.firstDraw();
+  }
+
+  /** Subclasses: build the controls (catalogue: {name: entry} or null). May throw a message. */
+  build() {}
+
+  /** Subclasses: the first computation once built. */
+  firstDraw() {}
+
+  showEngineStatus() {
+    const { status, error, stage } = engine;
+    this.dataset.engine = status;
+    if (status === "ready" && this.#needsDraw) {
+      this.#needsDraw = false;
+      if (this.#setupDone) this.firstDraw();
+      else this.#setup();
+    }
+    if (status === "loading") {
+      const step = Math.max(0, STAGES.indexOf(stage));
+      this.loader.hidden = false;
+      this.loader.replaceChildren(h("span", { class: "gw-spinner", "aria-hidden": "true" }),
+        h("span", {}, this.t("loading"), stage ? `: ${this.t(`stage.${stage}`)}` : ""),
+        h("progress", { class: "gw-progress", max: STAGES.length, value: step + 1,
+                        "aria-label": this.t("loading") }));
+    } else if (status === "failed") {
+      this.loader.hidden = false;
+      const why = error === "timeout" || error === "noWorker" ? this.t(error) : error;
+      this.loader.replaceChildren(
+        h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
+        h("button", { type: "button", class: "md-button gw-retry", text: this.t("retry"),
+                      onclick: () => engine.retry() }));
+      this.#needsDraw = this.#active;
+    } else {
+      this.loader.hidden = true;
+    }
+  }
+
+  /** Run a request; after a short delay show "Computing… [Cancel]". Errors -> message. */
+  async call(request, { quiet = false } = {}) {
+    let shown = false;
+    const timer = setTimeout(() => {
+      if (engine.status !== "ready") return;
+      shown = true;
+      this.showBusy(true);
+    }, BUSY_DELAY_MS);
+    try {
+      const response = await engine.request({ lang: this.lang, ...request });
+      this.lastError = response.error || "";
+      if (response.error) {
+        if (!quiet) this.showMessage(response.error);
+        return null;
+      }
+      return response;
+    } catch (err) {
+      if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
+      return null;
+    } finally {
+      clearTimeout(timer);
+      if (shown) this.showBusy(false);
+    }
+  }
+
+  /** Run `request`; null if it failed or a newer request (or a detach) came meanwhile. */
+  async callLatest(request, options) {
+    this.clearMessage();
+    const token = (this.token = (this.token || 0) + 1);
+    const data = await this.call(request, options);
+    return data && token === this.token ? data : null;
+  }
+
+  /** Put the engine's last refusal beside the field at fault: a parameter of `controls`
+   *  when the game itself is refused (probed by a tiny random_start), else `other`. */
+  async blame(controls, { game, params }, other, token) {
+    const error = this.lastError;
+    if (!error) return;
+    const probe = await this.call({ op: "random_start", game, params, max: 3 }, { quiet: true });
+    if (token !== this.token) return;
+    const suspect = probe ? other : controls.suspect();
+    if (suspect) setFieldError(suspect, probe ? error : this.lastError);
+    else this.showMessage(this.lastError);
+  }
+
+  showBusy(on) {
+    if (!this.busyBox) {
+      this.busyBox = h("div", { class: "gw-busy", hidden: true },
+        h("span", { class: "gw-spinner", "aria-hidden": "true" }), this.t("working"), " ",
+        h("button", { type: "button", class: "md-button gw-cancel", text: this.t("cancel"),
+                      onclick: () => engine.cancel() }));
+      this.loader.after(this.busyBox);
+    }
+    this.busyBox.hidden = !on;
+  }
+
+  showMessage(text, isError = true) {
+    this.message.hidden = !text;
+    this.message.classList.toggle("gw-info", !isError);
+    // The engine's messages are already in the page's language (requests carry `lang`).
+    this.message.textContent = text && isError ? `${this.t("errorPrefix")} ${text}` : text;
+  }
+
+  clearMessage() {
+    this.showMessage("");
+  }
+}

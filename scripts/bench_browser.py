@@ -1,0 +1,86 @@
+"""Browser benchmark: prints what a new reader waits for (not a timed test).
+
+Serves site/ like GitHub Pages (bench/serve.py: sub-path, gzip, max-age=600) and drives
+Debian's Chromium with a fresh profile through Playwright:
+
+* first visit: the home page's first contentful paint, and when its game is playable;
+* next page: following the footer's "next" links to the next lesson with a game, the
+  time from the click to that game being playable (and whether the page was swapped in
+  place, keeping the engine);
+* offline: after the first visit, with the network off, a lesson not yet visited opened
+  in a new tab, and the time until its game is playable;
+* in-browser tables: the engine's table and P-position requests timed in the worker.
+
+    .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import browser  # noqa: E402
+from bench.serve import SiteServer  # noqa: E402
+
+OFFLINE_PAGE = "ryuoh/"
+TABLES = [
+    {"op": "table", "game": "chocolate", "params": {"k": 3}, "max": 30, "lang": "en"},
+    {"op": "table", "game": "wythoff", "params": {}, "max": 150, "lang": "en"},
+    {"op": "ppositions", "k": 3, "max": 64},
+    {"op": "ppositions", "k": 3, "max": 128},
+    {"op": "ppositions", "k": 2, "max": 128},
+]
+
+
+def one_run(pw, url) -> dict:
+    chromium = browser.launch(pw)
+    try:
+        context = chromium.new_context(viewport={"width": 1100, "height": 900})
+        first = browser.first_visit(context, url)
+        page = first["page"]
+        nxt = browser.follow_next(page)
+        browser.wait_offline_ready(page)
+        offline = browser.offline_visit(context, url + OFFLINE_PAGE)
+        tables = browser.table_rates(page, TABLES)
+        return {"fcp": first["fcp"], "first": first["playable"], "next": nxt["playable"],
+                "next_url": nxt["url"], "instant": nxt["instant"], "offline": offline["playable"],
+                "tables": tables}
+    finally:
+        chromium.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if not (args.site / "sw.js").is_file():
+        sys.exit(f"bench_browser.py: no built site in {args.site} (run scripts/build.sh)")
+    from playwright.sync_api import sync_playwright
+
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    with SiteServer(args.site) as url, sync_playwright() as pw:
+        runs = [one_run(pw, url) for _ in range(args.runs)]
+    med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731
+    print(f"first visit: first contentful paint {med('fcp'):.0f} ms, home page's game playable "
+          f"{med('first'):.0f} ms after navigation start (median of {len(runs)})")
+    print(f"next page ({runs[0]['next_url'].removeprefix(url)}): playable {med('next'):.0f} ms after "
+          f"the click ({'same document, engine kept' if runs[0]['instant'] else 'full page load'})")
+    print(f"offline, a lesson not visited before ({OFFLINE_PAGE}): playable {med('offline'):.0f} ms "
+          "after opening it")
+    for i, case in enumerate(runs[0]["tables"]):
+        ms = statistics.median(r["tables"][i]["ms"] for r in runs)
+        what = " ".join(f"{k}={v}" for k, v in case["request"].items() if k not in ("lang",))
+        result = case["error"] or f"{case['positions']} rows/points"
+        print(f"in-browser {what}: {ms:.0f} ms ({result})")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

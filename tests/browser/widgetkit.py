@@ -1,0 +1,105 @@
+"""Helpers shared by the widget tests: open a widget, wait for turns, play moves, read messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LOAD_MS = 90_000  # generous: two cores shared with other jobs
+STEP_MS = 30_000
+
+
+def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", phone=False):
+    """A fresh page on the first page holding `kind`, scrolled to that widget."""
+    w = watched(color_scheme, phone)
+    w.page.goto(widget_urls[(kind, lang)])
+    root = w.page.locator(f"grundy-{kind}").first
+    root.scroll_into_view_if_needed()
+    return w, root
+
+
+def wait_turn(page, root, moves=None):
+    """Wait until the play widget waits for the reader (or the game is over)."""
+    handle = root.element_handle()
+    page.wait_for_function(
+        """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
+                            && (moves === null || Number(el.dataset.moves) >= moves)""",
+        arg=[handle, moves], timeout=LOAD_MS)
+    return root.get_attribute("data-turn")
+
+
+def press_move(page, root, to):
+    """Play the move to `to` with the keyboard (focus it, press Enter)."""
+    moves = int(root.get_attribute("data-moves"))
+    root.locator(f".gw-board .move[data-to='{to}']").first.focus()
+    page.keyboard.press("Enter")
+    return moves + 1
+
+
+def new_game(page, root, game, start, first="you", params=None):
+    root.locator(".gw-game").select_option(game)
+    for name, value in (params or {}).items():
+        root.locator(f".gw-params .gw-{name}").fill(str(value))
+    root.locator(".gw-start").fill(start)
+    root.locator(".gw-first").select_option(first)
+    root.evaluate("el => { delete el.dataset.turn; }")
+    root.locator(".gw-new").click()
+    wait_turn(page, root)
+
+
+def play_to_end(page, root, rng, max_moves=200):
+    """The reader plays random legal moves until the game is over; returns the move count."""
+    for _ in range(max_moves):
+        if wait_turn(page, root) == "over":
+            return int(root.get_attribute("data-moves"))
+        targets = root.locator(".gw-board .move").evaluate_all("els => els.map(e => e.dataset.to)")
+        target = rng.choice(sorted(set(targets)))
+        made = press_move(page, root, target)
+        wait_turn(page, root, made)
+    raise AssertionError("the game did not end")
+
+
+SHOWN_ERRORS = ".gw-message:not([hidden]), .gw-field-error:not([hidden])"
+
+
+def message(root):
+    """The widget's message or the messages beside its fields, one line each."""
+    return "\n".join(box.inner_text() for box in root.locator(SHOWN_ERRORS).all())
+
+
+def wait_message(page, root):
+    page.wait_for_function(f"el => el.querySelector({SHOWN_ERRORS!r})", arg=root.element_handle(),
+                           timeout=STEP_MS)
+
+
+def groove_ends(root):
+    """[(data-to, (ax, ay), (bx, by))]: each cut on the board and its groove's ends, client pixels."""
+    return [(to, tuple(a), tuple(b)) for to, a, b in root.evaluate("""el =>
+        [...el.querySelectorAll('.gw-board .move')].map(m => {
+            const l = m.querySelector('line.hit'); const t = l.getScreenCTM();
+            const p = (x, y) => { const q = new DOMPoint(x.baseVal.value, y.baseVal.value).matrixTransform(t);
+                                  return [q.x, q.y]; };
+            return [m.dataset.to, p(l.x1, l.y1), p(l.x2, l.y2)]; })""")]
+
+
+def grooves(root, samples=5):
+    """[(data-to, [(x, y) client points along its groove, ends excluded])] of each cut on the board."""
+    return [(to, [(a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1]))
+                  for s in ((i + 1) / (samples + 1) for i in range(samples))])
+            for to, a, b in groove_ends(root)]
+
+
+def responsive(page):
+    """The main thread answers at once."""
+    assert page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(1 + 1)))") == 2
+
+
+def new_game_with_error(page, root, game, start, params):
+    root.locator(".gw-game").select_option(game)
+    for name, value in params.items():
+        root.locator(f".gw-params .gw-{name}").fill(str(value))
+    root.locator(".gw-start").fill(start)
+    root.evaluate("el => el.querySelectorAll('.gw-message, .gw-field-error').forEach(b => { b.hidden = true; })")
+    root.locator(".gw-new").click()
+    wait_message(page, root)

@@ -1,0 +1,37 @@
+"""One boot per visit: Material's instant navigation swaps the next lesson in place, the
+engine's worker (and its Python) is kept, the math is typeset again, and a change of
+language loads the page in full. Prints the timings (no timing asserts)."""
+
+from __future__ import annotations
+
+from bench import browser
+
+
+def test_the_next_lesson_reuses_the_engine(fresh_context, site_url, measurements):
+    context = fresh_context()
+    runtime = []
+    context.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and not r.service_worker
+               and runtime.append(r.url))
+    first = browser.first_visit(context, site_url)
+    page = first["page"]
+    following = browser.follow_next(page)
+    assert following["instant"], "the next lesson was a full page load"
+    assert len(runtime) == 1, f"the Python runtime was loaded {len(runtime)} times"
+    assert page.evaluate("""() => [...document.querySelectorAll('.arithmatex')]
+        .every(el => el.querySelector('.katex'))""")
+    measurements.append(f"first visit: first paint {first['fcp']:.0f} ms, home page's game playable "
+                        f"{first['playable']:.0f} ms; next lesson's game playable "
+                        f"{following['playable']:.0f} ms after the click")
+
+
+def test_language_switch_after_a_page_swap(fresh_context, site_url):
+    page = fresh_context().new_page()
+    page.goto(site_url)
+    following = browser.follow_next(page, games_only=False)
+    assert following["instant"]
+    path = page.evaluate("() => location.pathname")
+    link = page.locator(".md-select__link[hreflang='ja']")
+    assert link.get_attribute("href").endswith(path.replace("/chocolate-games/", "/chocolate-games/ja/"))
+    link.evaluate("a => a.click()")
+    # loaded in full: a new document, in Japanese
+    page.wait_for_function("() => document.documentElement.lang === 'ja' && window.__sameDocument === undefined")
