@@ -25,7 +25,6 @@ _RUNS: dict[Path, list[Check]] = {}
 _PENDING: dict[Path, Future] = {}
 
 
-
 def _results_path(cache_dir: Path) -> Path:
     return cache_dir / f"verify-{cache.key('verify')}.json"
 
