@@ -8,6 +8,8 @@ from __future__ import annotations
 import grundy
 from grundy.registry import find_game
 
+from .strings import notation
+
 
 class SitegenError(ValueError):
     """A directive that cannot be rendered (the message is one line and names the generator)."""
@@ -91,9 +93,9 @@ class Args:
 
 def game_label(game, lang: str) -> str:
     """The game's name in `lang`, with its parameters (from the engine's metadata)."""
-    return game.label().get(lang)
+    return notation(game.label().get(lang))
 
 
 def position_text(pos: tuple) -> str:
-    """A position as the papers write it: {10, 5, 5}."""
-    return "{" + ", ".join(map(str, pos)) + "}"
+    """A position as the papers write it: {10, 5, 5}, with no-break spaces (never split across lines)."""
+    return "{" + ",\u00a0".join(map(str, pos)) + "}"

@@ -20,11 +20,13 @@ from .markup import figure as figure_html  # noqa: E402
 from .strings import text  # noqa: E402
 
 DPI = 100        # CSS pixels per inch of figure size
+# Every label uses STYLE's font.size (14 pt = 19 CSS px at full size): at most about 1.7 times
+# narrower on a 390 px phone, labels stay at least 11 px (tests/browser/test_phone_layout.py).
 PNG_SCALE = 2    # files are PNG drawn at twice the CSS size (point clouds are heavy as SVG)
 PALETTE = 64     # colours kept in the PNG (small files, no visible loss)
 INK = "#5c2e0e"  # chocolate brown points on a white card (readable in light and dark themes)
 STYLE = {
-    "font.family": "DejaVu Sans", "font.size": 11, "axes.edgecolor": "#888888",
+    "font.family": "DejaVu Sans", "font.size": 14, "axes.edgecolor": "#888888",
     "axes.labelcolor": "#222222", "xtick.color": "#444444", "ytick.color": "#444444",
     "axes.grid": True, "grid.color": "#e4e4e4", "grid.linewidth": 0.6,
 }
@@ -34,12 +36,12 @@ def _p_positions(name: str, limit: int, **params) -> list[tuple]:
     return sorted(cache.table(grundy.game(name, **params), limit).p_positions())
 
 
-def _new(width: float = 5.6, height: float = 5.6) -> Figure:
+def _new(width: float = 5.2, height: float = 5.2) -> Figure:
     return Figure(figsize=(width, height), dpi=DPI, facecolor="white", layout="constrained")
 
 
 def _scatter3d(points, rotated: bool) -> Figure:
-    fig = _new(6.4, 3.2) if rotated else _new(6.0, 5.0)
+    fig = _new(5.8, 2.9) if rotated else _new(5.6, 4.7)
     ax = fig.add_subplot(projection="3d", proj_type="ortho" if rotated else "persp")
     xs, ys, zs = zip(*points)
     # plot axes: x, z horizontal, y (the height of the bar) vertical
@@ -54,8 +56,8 @@ def _scatter3d(points, rotated: bool) -> Figure:
             axis.set_pane_color((1, 1, 1, 0))
     else:
         ax.view_init(elev=22, azim=-58)
-        ax.set_xlabel("x")
-        ax.set_ylabel("z")
+        ax.set_xlabel("x", labelpad=14)  # clear of the large tick labels
+        ax.set_ylabel("z", labelpad=14)
     ax.set_facecolor("white")
     return fig
 
@@ -101,7 +103,7 @@ def _heatmap(opts) -> tuple[Figure, int]:
     limit = opts["max"]
     t = cache.table(grundy.game(opts["game"], **params), limit)
     grid = [[t[(x, y)] for x in range(limit + 1)] for y in range(limit + 1)]
-    fig = _new(6.2, 5.4)
+    fig = _new(5.8, 5.0)
     ax = fig.add_subplot()
     im = ax.imshow(grid, cmap="viridis", interpolation="nearest", origin="upper")
     zeros = [(x, y) for y, row in enumerate(grid) for x, g in enumerate(row) if g == 0]

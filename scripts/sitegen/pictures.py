@@ -6,12 +6,13 @@ import grundy.svg
 
 from .args import Args, game_label, position_text
 from .markup import figure
-from .strings import text
+from .strings import notation, text
 
 
 def picture_html(game, pos: tuple, caption: str, lang: str) -> str:
     """The <figure> with the SVG of `pos` (the default caption names the game and position)."""
-    caption = caption or text("picture.caption", lang, pos=position_text(pos), game=game_label(game, lang))
+    caption = notation(caption) or text("picture.caption", lang, pos=position_text(pos),
+                                        game=game_label(game, lang))
     return figure(grundy.svg.draw(game, pos, lang=lang), caption, "grundy-picture")
 
 

@@ -3,6 +3,8 @@ from the engine: `game.label()`, a grundy.Text)."""
 
 from __future__ import annotations
 
+import re
+
 from grundy import Text
 
 STRINGS: dict[str, Text] = {
@@ -35,9 +37,9 @@ STRINGS: dict[str, Text] = {
                            "ニム和 a ⊕ b の表 (0 ≤ a, b ≤ {max}、行が a、列が b)。"),
     "nimsum.legend": Text("Shaded: a ⊕ b = 0, which happens exactly when a = b.",
                           "色付きのマス: a ⊕ b = 0 (a = b のときだけ)。"),
-    "pp.summary": Text("{Game} has {n} P-positions with {range}:",
+    "pp.summary": Text("{Game} has {pps} with {range}:",
                        "{range} の範囲で、{game}の P 局面は {n} 個あります:"),
-    "pp.misere": Text("In misère play, {game} has {n} P-positions with {range}:",
+    "pp.misere": Text("In misère play, {game} has {pps} with {range}:",
                       "ミゼールでは、{range} の範囲で{game}の P 局面は {n} 個あります:"),
     "pp.more": Text("… and {n} more (all of them are in the CSV file).",
                     "… ほか {n} 個 (すべて CSV ファイルにあります)。"),
@@ -145,6 +147,32 @@ STRINGS: dict[str, Text] = {
         "小さい値は暗い色、大きい値は黄色で、 P 局面 {count} 個を白い点で示す。"),
     "nimsum.total": Text("Nim-sum", "ニム和"),
 }
+
+
+# The engine writes plain ASCII (Python's operators); readers see the lessons' notation.
+_SUPERSCRIPT = str.maketrans("0123456789i-+", "⁰¹²³⁴⁵⁶⁷⁸⁹ⁱ⁻⁺")
+NOTATION = [
+    (r"2\*\*\(ilog2\(t\)-1\) if t >= 2 else 0", "2^(⌊log₂ t⌋ − 1) (t ≥ 2), 0 (t < 2)"),
+    (r"(\S+) >> \(?([\w+-]+)\)?", lambda m: f"⌊{m[1]}/2{m[2].translate(_SUPERSCRIPT)}⌋"),
+    (r"(\([^()]*\)|[\w']+)\s*//\s*(\w+)", r"⌊\1/\2⌋"),
+    (r"\((⌊[^⌊⌋()]*⌋)\)", r"\1"),
+    (r"=>", "⇒"), (r"==", "="), (r"<=", "≤"), (r">=", "≥"), (r"!=", "≠"), (r" \^ ", " ⊕ "),
+    (r"\((\w) - (\d)\)", r"(\1 − \2)"), (r"\b(\d+)x(\d+)\b", "\\1\u00a0×\u00a0\\2"),
+    (r"\b(\d+)\.\.(\d+)\b", r"\1, …, \2"), (r" iff ", " exactly when "), (r"\bxor\b", "nim-sum"),
+    (r"[{(]\d+(?:, \d+)+[})]", lambda m: m[0].replace(", ", ",\u00a0")),  # never split a position
+]
+
+
+def notation(phrase: str) -> str:
+    """`phrase` with the engine's ASCII formulas (t//2, x ^ y, <=, iff) in the lessons' notation."""
+    for pattern, repl in NOTATION:
+        phrase = re.sub(pattern, repl, phrase)
+    return phrase
+
+
+def count(n: int, singular: str, plural: str) -> str:
+    """An English count with its noun: "1 P-position", "1,024 P-positions"."""
+    return f"{n:,} {singular if n == 1 else plural}"
 
 
 def text(key: str, lang: str, **fields) -> str:

@@ -9,7 +9,7 @@ from operator import xor
 from . import cache
 from .args import Args, game_label, position_text
 from .markup import block, cell, csv_text, download, grid
-from .strings import text
+from .strings import count, text
 
 MAX_LIST_ROWS = 400  # a table of more than two free coordinates is listed row by row
 
@@ -157,6 +157,7 @@ def ppositions(args: dict[str, str], ctx) -> str:
     label = game_label(game, lang)
     summary = text("pp.misere" if misere else "pp.summary", lang, game=label,
                    Game=label[:1].upper() + label[1:], n=f"{len(pps):,}",
+                   pps=count(len(pps), "P-position", "P-positions"),
                    range=text("table.range", lang, coords=", ".join(game.coords), max=limit))
     items = ", ".join(position_text(p) for p in pps[:show])
     more = " " + text("pp.more", lang, n=f"{len(pps) - show:,}") if len(pps) > show else ""

@@ -19,19 +19,10 @@ from grundy.verify import Check
 
 from . import cache
 from .args import Args, SitegenError
-from .strings import text
+from .strings import notation as _pretty, text
 
 _RUNS: dict[Path, list[Check]] = {}
 _PENDING: dict[Path, Future] = {}
-
-# The engine writes plain ASCII; the site writes mathematics as the lessons do.
-SYMBOLS = [("<=", "≤"), (">=", "≥"), ("!=", "≠"), (" ^ ", " ⊕ ")]
-
-
-def _pretty(phrase: str) -> str:
-    for ascii_, symbol in SYMBOLS:
-        phrase = phrase.replace(ascii_, symbol)
-    return phrase
 
 
 def _results_path(cache_dir: Path) -> Path:

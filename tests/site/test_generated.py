@@ -212,7 +212,7 @@ def test_ppositions_list_and_csv(ctx):
     html = sitegen.render("ppositions", {"game": "chocolate", "k": "3", "max": "20", "show": "10"}, ctx)
     expected = sorted(grundy.game("chocolate", k=3).table(20).p_positions())
     assert all(x ^ y ^ z == 0 for x, y, z in expected)
-    listed = re.findall(r"\{(\d+), (\d+), (\d+)\}", html)
+    listed = re.findall(r"\{(\d+),\s(\d+),\s(\d+)\}", html)
     assert [tuple(map(int, p)) for p in listed] == expected[:10]
     assert f"{len(expected):,}" in html
     rows = csv_rows(ctx, "ppositions/")
@@ -300,7 +300,7 @@ def test_picture_caption_in_each_language(cache_dir):
     assert "<svg" in en and "<figcaption>A bar</figcaption>" in en
     assert "<figcaption>板</figcaption>" in ja
     default = sitegen.render("picture", {"game": "ryuoh", "pos": "4 3"}, FakeCtx("ja", cache_dir))
-    assert "龍王ニム" in default and "{4, 3}" in default
+    assert "龍王ニム" in default and "{4,\u00a03}" in default  # no-break space: never split
 
 
 def test_widget_markup_and_static_fallback(ctx):

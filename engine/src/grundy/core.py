@@ -70,7 +70,7 @@ class Formula:
 
     kind "grundy": `value` is the Grundy value itself.
     kind "outcome": the theorem only characterises P-positions: `value` is 0 exactly
-    at the P-positions (e.g. x ^ y ^ z for the k = 3 chocolate).
+    at the P-positions (e.g. x ⊕ y ⊕ z for the k = 3 chocolate).
     """
 
     value: int
@@ -83,7 +83,7 @@ class Formula:
 class Theorem:
     """A game's closed form with the theorem that proves it and the condition under which
     it holds. `name` and `expression` are templates filled with the game's parameters
-    (and `{xor}`: the coordinate names joined by " ^ "); `holds(game, pos)` says whether
+    (and `{xor}`: the coordinate names joined by " ⊕ "); `holds(game, pos)` says whether
     the condition holds there, `value(game, pos)` is the formula's value."""
 
     name: Text
@@ -97,7 +97,7 @@ class Theorem:
         """The formula at `pos`, or None where the condition does not hold."""
         if not self.holds(game, pos):
             return None
-        fields = dict(game.params, xor=" ^ ".join(game.coords_for(pos)))
+        fields = dict(game.params, xor=" ⊕ ".join(game.coords_for(pos)))
         return Formula(self.value(game, pos), self.name.format(**fields), self.kind,
                        self.expression.format(**fields))
 

@@ -109,9 +109,9 @@ class Wythoff(Corner):
 
     name = "wythoff"
     title = Text("Wythoff's game", "ワイソフのゲーム")
-    theorems = (Theorem(Text("Wythoff (1907): P-positions (floor(n*phi), floor(n*phi^2))",
+    theorems = (Theorem(Text("Wythoff (1907): P-positions (⌊nφ⌋, ⌊nφ²⌋)",
                              "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
-                        "0 iff {{x, y}} = {{floor(n*phi), floor(n*phi^2)}}", "outcome",
+                        "0 exactly when {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}}", "outcome",
                         Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
     piece = Text("the Queen", "クイーン")
 
@@ -161,7 +161,7 @@ class Ryuoh(Corner):
                     Text("diagonal steps s + t <= p - 1", "斜めの一歩 s + t ≤ p − 1")),)
     default_start = (7, 5)
     theorems = (Theorem(Text("[R1] Theorem 3.1 (p = {p})", "[R1] 定理 3.1 (p = {p})"),
-                        "(x + y) mod {p} + {p} * ((x // {p}) ^ (y // {p}))", "grundy",
+                        "(x + y) mod {p} + {p}(⌊x/{p}⌋ ⊕ ⌊y/{p}⌋)", "grundy",
                         Text("always", "常に"), always, lambda g, pos: _ryuoh(g.p, *pos)),)
     piece = Text("the Dragon King", "龍王")
 

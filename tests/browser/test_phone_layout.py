@@ -1,0 +1,179 @@
+"""Every page on a phone (390 x 844, touch): display formulas fit without a hidden sideways
+swipe, the page itself never scrolls sideways, positions like {10, 5, 5} are never split
+across lines, touch targets are at least 44 px tall (or spaced), inputs use at least 16 px
+text (no zoom on focus), figure labels are at least 11 px as rendered, and focus outlines
+show in dark mode. Run alone with:
+    .venv/bin/python -m pytest tests/browser/test_phone_layout.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from sitegen import figures  # noqa: E402
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TARGET = 44        # px: the smallest touch target (height), or the spacing between targets
+INPUT_FONT = 16    # px: smaller text makes phones zoom in when a field gets the focus
+LABEL_FONT = 11    # px: the smallest figure label as rendered
+TUPLE = r"[{(]\d+(?:,\s\d+)+[})]"
+# Interactive parts styled by their own CSS (widgets.css, exercises.css): test_widget_controls_fit_a_phone.
+COMPONENTS = ".grundy-widget, grundy-exercise, .gx-progress"
+
+# One pass over the page; returns every failure as a short line.
+PAGE_CHECKS = """([tuple, target, inputFont, others]) => {
+  const bad = [];
+  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} `
+    + (el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40);
+  const doc = document.documentElement;
+  const widgets = [...document.querySelectorAll(others)];  // checked apart (other owners' CSS)
+  widgets.forEach((w) => { w.style.display = "none"; });
+  if (doc.scrollWidth > doc.clientWidth + 1) bad.push(`page scrolls sideways: ${doc.scrollWidth}px`);
+  widgets.forEach((w) => { w.style.display = ""; });
+  for (const el of document.querySelectorAll(".md-content div.arithmatex, .md-content .katex-display")) {
+    if (el.scrollWidth > el.clientWidth + 1)
+      bad.push(`formula wider than the screen (${el.scrollWidth} > ${el.clientWidth}px): ${name(el)}`);
+  }
+  const walker = document.createTreeWalker(document.querySelector(".md-content"), NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => n.parentElement.closest(".katex, pre, script, style, svg")
+      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT });
+  const re = new RegExp(tuple, "g");
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(re)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+      if (tops.size > 1) bad.push(`position split across lines: ${m[0]}`);
+    }
+  }
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.right > 0 && r.left < doc.clientWidth
+      && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  };
+  // Targets: controls and links that stand alone (a link inside a sentence is exempt, as in WCAG 2.5.8).
+  const inSentence = (a) => {
+    const block = a.closest("p, li, td, dd, figcaption, .admonition-title");
+    if (!block || a.closest("nav, .md-nav, .md-footer, .md-header")) return false;
+    return block.textContent.trim().length > a.textContent.trim().length + 2;
+  };
+  const targets = [...document.querySelectorAll(
+      ".md-header a, .md-header label, .md-header button, .md-nav a, .md-nav label.md-nav__link, "
+      + ".md-content a, .md-content button, .md-content summary, .md-footer a, .md-top")]
+    .filter((el) => !el.closest(`${others}, .katex`) && visible(el) && !inSentence(el))
+    .map((el) => ({ el, r: el.getBoundingClientRect() }));
+  for (const { el, r } of targets) {
+    if (r.height >= target - 0.5) continue;
+    const cy = (r.top + r.bottom) / 2;
+    const crowded = targets.find((o) => o.el !== el && !o.el.contains(el) && !el.contains(o.el)
+      && o.r.left < r.right && o.r.right > r.left
+      && Math.abs((o.r.top + o.r.bottom) / 2 - cy) < target);
+    if (crowded) bad.push(`touch target ${Math.round(r.height)}px tall, ${Math.round(Math.abs((crowded.r.top + crowded.r.bottom) / 2 - cy))}px from the next: ${name(el)}`);
+  }
+  for (const el of document.querySelectorAll("input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea")) {
+    if (el.closest(others) || !el.checkVisibility()) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < inputFont) bad.push(`input text ${size}px: ${el.name || el.className || el.type}`);
+  }
+  return bad;
+}"""
+
+FIGURE_SIZES = """() => [...document.querySelectorAll(".grundy-figure img")].map((img) =>
+  ({ src: img.getAttribute("src"), natural: Number(img.getAttribute("width")),
+     shown: img.getBoundingClientRect().width })).filter((f) => f.shown > 0)"""
+
+
+def _pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix().removesuffix("index.html")
+                  for p in site.rglob("index.html") if "assets" not in p.parts)
+
+
+def _open(page, url: str) -> None:
+    page.goto(url, wait_until="load")
+    page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
+
+
+@pytest.fixture
+def phone(new_page):
+    """A phone page; the widgets' Python runtime is not loaded (layout only, much faster)."""
+    def make(scheme="light"):
+        page = new_page(color_scheme=scheme, **PHONE)
+        page.route("**/vendor/pyodide/**", lambda route: route.abort())
+        return page
+    return make
+
+
+def test_every_page_fits_a_phone(built_site, served_site, phone, measurements):
+    page = phone()
+    failures, label_px = [], []
+    pages = _pages(built_site)
+    for rel in pages:
+        _open(page, served_site + rel)
+        failures += [f"/{rel}: {line}" for line in page.evaluate(PAGE_CHECKS, [TUPLE, TARGET, INPUT_FONT, COMPONENTS])]
+        for fig in page.evaluate(FIGURE_SIZES):  # (figures in closed <details> are not shown)
+            px = figures.STYLE["font.size"] * figures.DPI / 72 * fig["shown"] / fig["natural"]
+            label_px.append(px)
+            if px < LABEL_FONT:
+                failures.append(f"/{rel}: figure labels {px:.1f}px at 390px: {fig['src']}")
+    measurements.append(f"phone layout: {len(pages)} pages, smallest figure label "
+                        f"{min(label_px, default=0):.1f}px")
+    assert not failures, "\n".join(failures)
+
+
+def test_focus_outline_visible_in_dark_mode(built_site, served_site, phone):
+    """Tabbing through a lesson in dark mode: every focused element draws an outline."""
+    page = phone("dark")
+    faint = []
+    for rel in ("", "triangular-chocolate/", "ja/wythoff/"):
+        _open(page, served_site + rel)
+        for _ in range(25):
+            page.keyboard.press("Tab")
+            seen = page.evaluate("""() => {
+              const el = document.activeElement;
+              if (!el || el === document.body) return null;
+              const s = getComputedStyle(el);
+              const ring = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
+              return { ring, color: s.outlineColor, what: (el.textContent || el.tagName).trim().slice(0, 30) };
+            }""")
+            if seen and not seen["ring"]:
+                faint.append(f"/{rel}: no focus outline on {seen['what']!r}")
+    assert not faint, "\n".join(faint)
+
+
+WIDGET_CONTROLS = """([target, inputFont, components]) => {
+  const bad = [];
+  const inside = components.split(",").map((c) => `${c.trim()} :is(input, select, textarea, button)`).join(", ");
+  for (const el of document.querySelectorAll(inside)) {
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    if (!r.height || !el.checkVisibility()) continue;
+    const what = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    if (el.matches("input:not([type=checkbox]):not([type=radio]), select, textarea") && parseFloat(s.fontSize) < inputFont)
+      bad.push(`${what}: text ${s.fontSize}`);
+    const hit = el.matches("[type=checkbox], [type=radio]") && el.closest("label") ? el.closest("label") : el;
+    if (hit.getBoundingClientRect().height < target - 0.5)
+      bad.push(`${what}: ${Math.round(hit.getBoundingClientRect().height)}px tall`);
+  }
+  for (const el of document.querySelectorAll(components.split(",").map((c) => `${c.trim()} *`).join(", ")))
+    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      bad.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")}: wider than the screen`);
+  return bad;
+}"""
+
+
+@pytest.mark.xfail(reason="widgets.css and exercises.css (other owners): controls 29-34 px tall, "
+                          "15 px input text, the widget error line overflows at 390 px", strict=False)
+def test_widget_controls_fit_a_phone(built_site, served_site, phone):
+    """The widgets' and exercises' own controls (shown before, and without, the Python runtime)."""
+    page = phone()
+    bad = []
+    for rel in ("", "ja/", "ryuoh/", "triangular-chocolate/"):
+        _open(page, served_site + rel)
+        page.wait_for_selector(".grundy-widget :is(button, select)")
+        bad += [f"/{rel}: {line}" for line in page.evaluate(WIDGET_CONTROLS, [TARGET, INPUT_FONT, COMPONENTS])]
+    assert not bad, "\n".join(dict.fromkeys(bad))
