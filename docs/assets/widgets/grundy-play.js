@@ -398,7 +398,7 @@ export class PlayElement extends GrundyWidget {
 /** A formula in words: its value, or (for a P/N characterisation) when it is 0. */
 function formulaText(t, formula) {
   if (formula.kind === "grundy") return t("formulaGrundy", formula);
-  const simple = /^[\sxyz0-9^()+\-*/]+$/.test(formula.expression || "");
+  const simple = /^[\sxyz0-9^()+\-*/⊕−⌊⌋]+$/.test(formula.expression || "");
   return t(simple ? "formulaOutcome" : "formulaOutcomePlain", formula);
 }
 
