@@ -217,6 +217,23 @@ def test_field_messages(watched, widget_urls):
         w.screenshot(f"play-field-error-{lang}", root.locator("form"))
 
 
+def test_watchdog_restarts_a_stuck_engine(watched, widget_urls):
+    """A request past the watchdog's limit: the worker is replaced, the widget says so beside
+    its board and the next game plays (the limit is lowered through the test hook)."""
+    w, root = open_widget(watched, widget_urls, "play")
+    page = w.page
+    wait_turn(page, root)
+    page.evaluate("window.grundyEngine.watchdogMs = 1")
+    root.locator(".gw-start").fill("9 4 3")
+    root.locator(".gw-game").select_option("chocolate")
+    root.locator(".gw-new").click()
+    wait_message(page, root)
+    assert "restarted" in message(root)
+    page.evaluate("window.grundyEngine.watchdogMs = 10000")
+    new_game(page, root, "chocolate", "6 3 5")
+    assert root.get_attribute("data-pos") == "6,3,5"
+
+
 def test_unknown_game_fails_loudly(watched, widget_urls):
     w, root = open_widget(watched, widget_urls, "play")
     wait_turn(w.page, root)

@@ -9,6 +9,10 @@ const LOAD_TIMEOUT_MS = 60000;
 /** A request dropped by cancel() or retry(). */
 export class CancelledError extends Error {}
 
+/** A request the watchdog stopped: it ran past watchdogMs, so the worker was restarted. */
+export class WatchdogError extends CancelledError {}
+
+
 function lastLine(text) {
   return String(text).split("\n").map((s) => s.trim()).filter(Boolean).pop() || String(text);
 }
@@ -18,6 +22,9 @@ class EngineClient extends EventTarget {
   error = "";
   stage = "";
   loadMs = null;
+  // The engine refuses work over its browser budget (about 2 s); a request still running
+  // after this long is stuck, so the worker is replaced and the widget stays usable.
+  watchdogMs = 10000;
   #worker = null;
   #nextId = 1;
   #pending = new Map();
@@ -95,11 +102,41 @@ class EngineClient extends EventTarget {
     });
   }
 
-  /** Send one request (starting the worker if needed); rejects if loading failed. */
+  /** Send one request (starting the worker if needed); rejects if loading failed, or with
+   *  a WatchdogError (and a fresh worker) if it runs past watchdogMs once the engine is ready. */
   request(request) {
     this.start();
     if (!this.#worker) return Promise.reject(new Error(this.error));
-    return this.#send(request);
+    const answer = this.#send(request);
+    const worker = this.#worker;
+    let timer = null;
+    const arm = () => {
+      if (this.status !== "ready") return;
+      timer = setTimeout(() => {
+        if (this.#worker !== worker) return;
+        this.#stop(new WatchdogError("watchdog"));
+        this.#games = null;
+        this.#setStatus("idle");
+        this.start();
+      }, this.watchdogMs);
+    };
+    if (this.status === "ready") arm();
+    else this.ready().then(arm, () => {});
+    return answer.finally(() => clearTimeout(timer));
+  }
+
+  /** Resolves when the engine has loaded (rejects if loading fails). */
+  ready() {
+    if (this.status === "ready") return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const listener = () => {
+        if (this.status === "ready") resolve();
+        else if (this.status === "failed") reject(new Error(this.error));
+        else return;
+        this.removeEventListener("status", listener);
+      };
+      this.addEventListener("status", listener);
+    });
   }
 
   /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}. */

@@ -2,7 +2,7 @@
 // viewport or is touched), the engine's loading status, messages, busy indicator, and
 // clean attach/detach (connectedCallback / disconnectedCallback release every listener).
 
-import { CancelledError, engine } from "./engine-client.js";
+import { CancelledError, WatchdogError, engine } from "./engine-client.js";
 import { h, setFieldError } from "./dom.js";
 import { langOf, translator } from "./i18n.js";
 
@@ -170,7 +170,8 @@ export class GrundyWidget extends HTMLElement {
       }
       return response;
     } catch (err) {
-      if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
+      if (err instanceof WatchdogError) this.showMessage(this.t("watchdog"));
+      else if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
       return null;
     } finally {
       clearTimeout(timer);
