@@ -239,7 +239,7 @@ def test_unknown_game_fails_loudly(watched, widget_urls):
     wait_turn(w.page, root)
     for data, words in [({"game": "nosuch", "start": "1 2"}, "Unknown game"),
                         ({"game": "chocolate", "params": '{"q": 1}', "start": "1 1 1"}, "no parameter q"),
-                        ({"game": "chocolate", "params": '{"k": 0}', "start": "1 1 1"}, "between")]:
+                        ({"game": "chocolate", "params": '{"k": 0}', "start": "1 1 1"}, "at least 1")]:
         bad = inject(w.page, "play", lang="en", **data)
         w.page.wait_for_function("el => !el.querySelector('.gw-message').hidden", arg=bad.element_handle(),
                                  timeout=STEP_MS)
