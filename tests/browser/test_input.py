@@ -229,7 +229,7 @@ def test_watchdog_restarts_a_stuck_engine(watched, widget_urls):
     root.locator(".gw-new").click()
     wait_message(page, root)
     assert "restarted" in message(root)
-    page.evaluate("window.grundyEngine.watchdogMs = 10000")
+    page.evaluate("window.grundyEngine.watchdogMs = 20000")
     new_game(page, root, "chocolate", "6 3 5")
     assert root.get_attribute("data-pos") == "6,3,5"
 

@@ -24,7 +24,7 @@ class EngineClient extends EventTarget {
   loadMs = null;
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
-  watchdogMs = 10000;
+  watchdogMs = 20000;
   #worker = null;
   #nextId = 1;
   #pending = new Map();
