@@ -30,6 +30,7 @@ function editionUrl(lang) {
 }
 
 function fixLanguageLinks() {
+  if (document.querySelector("[data-not-found]")) return; // the 404 page links to the home pages
   for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
     link.href = editionUrl(link.getAttribute("hreflang"));
   }
