@@ -37,7 +37,21 @@ def first_visit(context, url) -> dict:
     page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
     now = page.evaluate("() => performance.now()")
     fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
-    return {"page": page, "fcp": fcp, "playable": now}
+    return {"page": page, "fcp": fcp, "playable": now, **boot_steps(page)}
+
+
+def boot_steps(page) -> dict:
+    """The page's load events and the engine's boot steps, in ms since navigation start:
+    {"dom", "load", "engine": {step: ms}} (steps from the worker: grundy-worker.js)."""
+    return page.evaluate("""() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const boot = window.grundyEngine.boot || {started: NaN, times: {}, downloads: {}};
+        const at = (ms) => Math.round(boot.started + ms);
+        const engine = {'worker start': Math.round(boot.started)};
+        for (const [name, ms] of Object.entries(boot.downloads)) engine[name + ' downloaded'] = at(ms);
+        for (const [name, ms] of Object.entries(boot.times)) engine[name] = at(ms);
+        return {dom: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd), engine};
+    }""")
 
 
 def follow_next(page, games_only=True) -> dict:

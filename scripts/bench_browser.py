@@ -33,8 +33,8 @@ TABLES = [
     {"op": "table", "game": "chocolate", "params": {"k": 3}, "max": 30, "lang": "en"},
     {"op": "table", "game": "wythoff", "params": {}, "max": 150, "lang": "en"},
     {"op": "ppositions", "k": 3, "max": 64},
-    {"op": "ppositions", "k": 3, "max": 128},
-    {"op": "ppositions", "k": 2, "max": 128},
+    {"op": "ppositions", "k": 3, "max": 100},
+    {"op": "ppositions", "k": 2, "max": 96},
 ]
 
 
@@ -48,7 +48,8 @@ def one_run(pw, url) -> dict:
         browser.wait_offline_ready(page)
         offline = browser.offline_visit(context, url + OFFLINE_PAGE)
         tables = browser.table_rates(page, TABLES)
-        return {"fcp": first["fcp"], "first": first["playable"], "next": nxt["playable"],
+        return {"fcp": first["fcp"], "first": first["playable"], "dom": first["dom"], "load": first["load"],
+                "engine": first["engine"], "next": nxt["playable"],
                 "next_url": nxt["url"], "instant": nxt["instant"], "offline": offline["playable"],
                 "tables": tables}
     finally:
@@ -70,6 +71,10 @@ def main() -> None:
     med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731
     print(f"first visit: first contentful paint {med('fcp'):.0f} ms, home page's game playable "
           f"{med('first'):.0f} ms after navigation start (median of {len(runs)})")
+    print(f"  DOMContentLoaded {med('dom'):.0f} ms, load {med('load'):.0f} ms; the engine's boot, "
+          "ms after navigation start (worker: grundy-worker.js):")
+    for step in runs[0]["engine"]:
+        print(f"    {step}: {statistics.median(r['engine'].get(step, float('nan')) for r in runs):.0f}")
     print(f"next page ({runs[0]['next_url'].removeprefix(url)}): playable {med('next'):.0f} ms after "
           f"the click ({'same document, engine kept' if runs[0]['instant'] else 'full page load'})")
     print(f"offline, a lesson not visited before ({OFFLINE_PAGE}): playable {med('offline'):.0f} ms "

@@ -22,6 +22,7 @@ class EngineClient extends EventTarget {
   error = "";
   stage = "";
   loadMs = null;
+  boot = null; // {started: page time of the worker's start, times and downloads: the worker's boot steps}
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
@@ -55,10 +56,11 @@ class EngineClient extends EventTarget {
       this.#fail(worker, event.message || "worker error");
     };
     this.#send({ op: "ping" }).then(
-      () => {
+      (response) => {
         clearTimeout(timer);
         if (this.#worker !== worker) return;
         this.loadMs = Math.round(performance.now() - t0);
+        this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads };
         this.#setStatus("ready");
       },
       (err) => {

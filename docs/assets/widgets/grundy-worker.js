@@ -16,30 +16,59 @@ async function fetchOk(url, what) {
   return response;
 }
 
-async function fetchWheel() {
+/** The engine's files (wheels/grundy.json names them): {wheel, snapshot} as promises of
+ * bytes; snapshot is null when the build made none (mkdocs serve). */
+async function fetchEngine() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
-  return (await fetchOk(new URL(info.wheel, wheels), "engine wheel")).arrayBuffer();
+  const wheel = fetchOk(new URL(info.wheel, wheels), "engine wheel").then((r) => r.arrayBuffer());
+  const snapshot = info.snapshot
+    ? fetchOk(new URL(info.snapshot, wheels), "engine snapshot")
+      .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
+    : null;
+  return { wheel, snapshot };
+}
+
+/** Milliseconds since the worker started, rounded. */
+const now = () => Math.round(performance.now());
+
+/** When each runtime file finished downloading (ms since the worker started), by file name. */
+function downloads() {
+  const out = {};
+  for (const entry of performance.getEntriesByType("resource")) {
+    out[entry.name.split("/").pop().split("?")[0]] = Math.round(entry.responseEnd);
+  }
+  return out;
 }
 
 async function boot() {
-  const t0 = performance.now();
+  const times = {}; // each boot step's end, ms since the worker started (the benchmark prints them)
   self.postMessage({ stage: "download" });
-  const wheel = fetchWheel(); // downloads while Pyodide starts
-  wheel.catch(() => {}); // its error is reported by the await below
+  const files = fetchEngine(); // downloads while Pyodide's loader loads
+  files.catch(() => {}); // its error is reported by the await below
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
+  const { wheel, snapshot } = await files;
+  wheel.catch(() => {});
+  times.loader = now();
   self.postMessage({ stage: "python" });
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
+  // The snapshot (scripts/build_pyc.mjs) is Python's memory with the engine imported: it
+  // skips the interpreter's start-up, most of the boot's work.
   const local = new URL("pyodide/", VENDOR).href;
-  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local });
+  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local, ...(snapshot && { _loadSnapshot: snapshot }) });
+  times.python = now();
   self.postMessage({ stage: "install" });
   const bytes = await wheel;
+  times.wheel = now();
+  // Even after a snapshot: the engine's files, for the modules it imports on first use.
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  times.unpack = now();
   // unpackArchive/loadPackage failures can be silent: check the import explicitly.
   pyodide.runPython("import grundy, grundy.webapi");
   handleJson = pyodide.globals.get("grundy").webapi.handle_json;
-  return { ms: Math.round(performance.now() - t0), python: pyodide.version };
+  times.engine = now();
+  return { ms: times.engine, python: pyodide.version, times, downloads: downloads() };
 }
 
 self.onmessage = async (event) => {
