@@ -1,7 +1,10 @@
 """Copy the run-time front-end files into docs/assets/vendor/ (gitignored), so the site
-serves them itself: Pyodide and KaTeX from node_modules/ (pinned in package-lock.json),
-the Lab's CodeMirror bundle (esbuild, from scripts/lab/codemirror-entry.mjs) and the
-engine wheel from engine/dist/. Files already up to date are not copied again.
+serves them itself: Pyodide and KaTeX's stylesheet and fonts from node_modules/ (pinned in
+package-lock.json), the Lab's CodeMirror bundle (esbuild, from
+scripts/lab/codemirror-entry.mjs) and the engine wheel from engine/dist/. Files already up
+to date are not copied again. The math is typeset at build time
+(scripts/katex_prerender.py), so KaTeX's JavaScript is not served, and only its WOFF2
+fonts are (every browser that runs the site reads them).
 
 Usage: python scripts/vendor.py
 """
@@ -9,6 +12,7 @@ Usage: python scripts/vendor.py
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +24,7 @@ VENDOR = ROOT / "docs" / "assets" / "vendor"
 WHEELS = ROOT / "engine" / "dist"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 CODEMIRROR_ENTRY = ROOT / "scripts" / "lab" / "codemirror-entry.mjs"
 
 
@@ -42,11 +46,23 @@ def vendor_pyodide() -> None:
 
 
 def vendor_katex() -> None:
+    """KaTeX's stylesheet (its fonts as WOFF2 only) and WOFF2 fonts; nothing else stays."""
     dist = NODE / "katex" / "dist"
-    for name in KATEX_FILES:
-        copy(dist / name, VENDOR / "katex" / name)
-    for font in sorted((dist / "fonts").glob("KaTeX_*")):
-        copy(font, VENDOR / "katex" / "fonts" / font.name)
+    target = VENDOR / "katex"
+    keep = {target / "katex.min.css"}
+    for font in sorted((dist / "fonts").glob("KaTeX_*.woff2")):
+        copy(font, target / "fonts" / font.name)
+        keep.add(target / "fonts" / font.name)
+    css = FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
+    out = target / "katex.min.css"
+    if not out.is_file() or out.read_text(encoding="utf-8") != css:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(css, encoding="utf-8")
+    for stale in sorted(target.rglob("*"), reverse=True):  # files of earlier versions of this script
+        if stale.is_file() and stale not in keep:
+            stale.unlink()
+        elif stale.is_dir() and not any(stale.iterdir()):
+            stale.rmdir()
 
 
 def vendor_codemirror() -> None:
