@@ -17,8 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HASH_CHARS = 16
 SOURCE = ROOT / "docs" / "sw.js"
 # Not precached: the worker itself, the error page, the sitemaps (search engines' files).
-SKIP = {"sw.js", "404.html", "sitemap.xml"}
-SKIP_SUFFIXES = (".gz",)
+SKIP = {"sw.js", "404.html", "sitemap.xml", "sitemap.xml.gz"}
 
 
 def file_hashes(site: Path) -> dict[str, str]:
@@ -26,7 +25,7 @@ def file_hashes(site: Path) -> dict[str, str]:
     hashes = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
-        if rel in SKIP or rel.endswith(SKIP_SUFFIXES):
+        if rel in SKIP:
             continue
         hashes[rel] = hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
     return hashes
