@@ -17,12 +17,13 @@ async function fetchOk(url, what) {
 }
 
 /** The engine's files (wheels/grundy.json names them): {wheel, snapshot} as promises of
- * bytes; snapshot is null when the build made none (mkdocs serve). */
+ * bytes; snapshot is null when the build made none (mkdocs serve) or the browser cannot
+ * unpack it (no DecompressionStream): Python then starts the usual way. */
 async function fetchEngine() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
   const wheel = fetchOk(new URL(info.wheel, wheels), "engine wheel").then((r) => r.arrayBuffer());
-  const snapshot = info.snapshot
+  const snapshot = info.snapshot && typeof DecompressionStream === "function"
     ? fetchOk(new URL(info.snapshot, wheels), "engine snapshot")
       .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
     : null;
