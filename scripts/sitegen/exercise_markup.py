@@ -59,7 +59,7 @@ STRINGS = {
                  "確かめましょう。"),
     "misere": (" (misère play)", " (ミゼール)"),
     "pass": (" (the pass is still available)", " (パスはまだ使える)"),
-    "heap": (" next to a Nim heap of {n} (their sum)", " とニムの山 {n} 個の和"),
+    "heap": (" next to a Nim heap of {n} (their sum)", "とニムの山 {n} 個の和"),
     "answer": ("Answer (computed by the engine)", "答え (エンジンで計算)"),
     "wins": ("{n} winning moves:", "勝つ手は {n} 通り:"),
     "win": ("1 winning move:", "勝つ手は 1 通り:"),
@@ -227,8 +227,9 @@ def _tables(game, positions: list[tuple], fill, lang: str) -> str:
     parts = []
     for y in sorted({p[1] for p in positions}):
         subset = [p for p in positions if p[1] == y]
-        parts.append(f'<p class="gx-slice">{escape(_t("slice", lang, name=game.coords[1], y=y))}</p>\n{one(subset, 2)}')
-    return "\n".join(parts)
+        parts.append(f'<div class="gx-slice-box">\n<p class="gx-slice">'
+                     f'{escape(_t("slice", lang, name=game.coords[1], y=y))}</p>\n{one(subset, 2)}\n</div>')
+    return '<div class="gx-slices">\n' + "\n".join(parts) + "\n</div>"
 
 
 def pn_judge(game, misere: bool, heap: int | None):
