@@ -89,7 +89,9 @@ def test_find_move_wrong_then_right_and_progress(watched, widget_server, widget_
     wait_moves(page, ex)
     assert ex.locator(".gx-chip").count() == 1  # the move found before the reload
     if not phone:  # pick the other winning move on the board itself
-        box = ex.locator("svg .move[data-to='3,5']").first.bounding_box()
+        move = ex.locator("svg .move[data-to='3,5']").first
+        move.evaluate("el => el.scrollIntoView({block: 'center'})")  # clear of the sticky header
+        box = move.bounding_box()
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         assert ex.locator("select.gx-moves").input_value() == "3,5"
         ex.locator(".gx-check").click()
