@@ -8,6 +8,7 @@ question and its answer, computed by the engine at build time, folded.
     exercise kind=pn-table game=chocolate k=3 max=6    (the triangular bar with x + z <= 6)
     exercise kind=pn-table game=wythoff max=6          (two coordinates: a square table)
     exercise kind=pn-table game=chocolate k=3 max=6 rules="x ^ y ^ z == 0 | x == z" check=30
+    exercise kind=pn-table game=nim heaps=3 max=3 misere=true   (also pass=true, or heap=N)
 
 rules= (pn-table): candidate rules for the P-positions, in the coordinates' names with
 integers, + - * // % ^ & |, comparisons, and/or/not; the engine checks each at build
@@ -16,7 +17,10 @@ the first position where it fails.
 
 find-move: any winning move is accepted (or "no move wins" at a P-position); the answer
 lists every winning move. pn-table: every position with coordinates <= max (for the
-triangular chocolate, x + z <= max), one table per value of y when there are three.
+triangular chocolate, x + z <= max), one table per value of y when there are three;
+misere=true in misère play, pass=true with the pass still available, heap=N next to a
+Nim heap of N (the sum of games). Each answer cell carries its position (data-pos), and
+the page checks the reader's cells against these build-time answers.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import grundy
 from grundy.passing import PassGame
 
 from .args import Args, game_label, position_text
+from .exercises import Question
 from .markup import cell, grid
 from .pictures import picture_html
 
@@ -48,19 +53,20 @@ STRINGS = {
                   "{game}{mode}: 局面 {pos} から勝つ手を見つけてください (なければ「勝つ手はない」)。"),
     "grundy-value": ("{Game}: what is the Grundy value of {pos}?",
                      "{game}: 局面 {pos} のグランディ数はいくつですか。"),
-    "pn-table": ("Fill in the table: P or N for every position of {game} with {range}. Then "
+    "pn-table": ("Fill in the table: P or N for every position of {game}{mode} with {range}. Then "
                  "guess the rule, and check it.",
-                 "表を埋めてください: {range} の{game}の各局面が P か N か。それから規則を予想し、"
+                 "表を埋めてください: {range} の{game}{mode}の各局面が P か N か。それから規則を予想し、"
                  "確かめましょう。"),
     "misere": (" (misère play)", " (ミゼール)"),
     "pass": (" (the pass is still available)", " (パスはまだ使える)"),
+    "heap": (" next to a Nim heap of {n} (their sum)", "とニムの山 {n} 個の和"),
     "answer": ("Answer (computed by the engine)", "答え (エンジンで計算)"),
     "wins": ("{n} winning moves:", "勝つ手は {n} 通り:"),
     "win": ("1 winning move:", "勝つ手は 1 通り:"),
     "none": ("No move wins: {pos} is a P-position, every move leads to an N-position.",
              "勝つ手はありません。{pos} は P 局面で、どの手も N 局面へ行きます。"),
     "value": ("G{pos} = {g}.", "G{pos} = {g}。"),
-    "slice": ("y = {y}", "y = {y}"),
+    "slice": ("{name} = {y}", "{name} = {y}"),
     "range.sum": ("x + z ≤ {max}", "x + z ≤ {max}"),
     "range.box": ("{coords} ≤ {max}", "{coords} ≤ {max}"),
     "rules": ("Candidate rules for the P-positions, checked by the engine:",
@@ -165,21 +171,21 @@ def rule_function(a: Args, rule: str, names: tuple):
     return holds
 
 
-def check_rules(a: Args, game, raw: str, limit: int, lang: str) -> list[dict]:
-    """Each rule of `rules="... | ..."` against the engine on the positions up to `limit`."""
+def check_rules(a: Args, game, raw: str, limit: int, lang: str, judge) -> list[dict]:
+    """Each rule of `rules="... | ..."` against the engine (`judge(pos)` -> "P" or "N") on
+    the positions up to `limit`."""
     positions = table_positions(game, limit)
-    t = game.table(limit)
+    truth = {p: judge(p) for p in positions}
     bound = _span(game, limit, lang)
     out = []
     for rule in (r.strip() for r in raw.split("|")):
         if not rule:
             raise a.error("rules: an empty rule (separate rules with |)")
         says = rule_function(a, rule, game.coords)
-        bad = next((p for p in positions if says(p) != (t[p] == 0)), None)
+        bad = next((p for p in positions if says(p) != (truth[p] == "P")), None)
         entry = {"rule": rule, "holds": bad is None, "count": len(positions), "bound": bound}
         if bad is not None:
-            entry.update(counterexample=list(bad), says="P" if says(bad) else "N",
-                         truth="P" if t[bad] == 0 else "N")
+            entry.update(counterexample=list(bad), says="P" if says(bad) else "N", truth=truth[bad])
         out.append(entry)
     return out
 
@@ -208,7 +214,8 @@ def table_positions(game, limit: int) -> list[tuple]:
 
 
 def _tables(game, positions: list[tuple], fill, lang: str) -> str:
-    """The P/N tables: rows x, columns z (or y for two coordinates), one per y if three."""
+    """The P/N tables: rows the first coordinate, columns the last, one table per value of
+    the second if there are three."""
     def one(subset, col):
         rows = sorted({p[0] for p in subset})
         cols = sorted({p[col] for p in subset})
@@ -220,14 +227,24 @@ def _tables(game, positions: list[tuple], fill, lang: str) -> str:
     parts = []
     for y in sorted({p[1] for p in positions}):
         subset = [p for p in positions if p[1] == y]
-        parts.append(f'<p class="gx-slice">{escape(_t("slice", lang, y=y))}</p>\n{one(subset, 2)}')
-    return "\n".join(parts)
+        parts.append(f'<div class="gx-slice-box">\n<p class="gx-slice">'
+                     f'{escape(_t("slice", lang, name=game.coords[1], y=y))}</p>\n{one(subset, 2)}\n</div>')
+    return '<div class="gx-slices">\n' + "\n".join(parts) + "\n</div>"
 
 
-def pn_table(game, limit: int, lang: str) -> tuple[str, str, str]:
-    """(question, the blank table(s), folded answer: the filled table(s))."""
+def pn_judge(game, misere: bool, heap: int | None):
+    """(the game the table is about, judge(pos) -> "P" or "N"): `game` in misère play, or
+    with the pass still available (a PassGame), or next to a Nim heap of `heap`."""
+    inner = game.inner if isinstance(game, PassGame) else game
+    q = Question(inner, len(inner.coords), heap, isinstance(game, PassGame))
+    return inner, lambda p: q.played.outcome(q.full(p), misere)
+
+
+def pn_table(game, limit: int, lang: str, judge, mode: str = "") -> tuple[str, str, str]:
+    """(question, the blank table(s), folded answer: the filled table(s), each cell with
+    its position in data-pos)."""
     positions = table_positions(game, limit)
-    t = game.table(limit)
+    truth = {p: judge(p) for p in positions}
     span = _span(game, limit, lang)
 
     def blank(p):
@@ -238,8 +255,8 @@ def pn_table(game, limit: int, lang: str) -> tuple[str, str, str]:
     def filled(p):
         if p is None:
             return '<td class="gx-void"></td>'
-        return cell("td", "P" if t[p] == 0 else "N", "gx-P" if t[p] == 0 else "gx-N")
-    question = _t("pn-table", lang, game=game_label(game, lang), range=span)
+        return cell("td", truth[p], f"gx-{truth[p]}", f' data-pos="{",".join(map(str, p))}"')
+    question = _t("pn-table", lang, game=game_label(game, lang), range=span, mode=mode)
     return (question, _tables(game, positions, blank, lang),
             _tables(game, positions, filled, lang))
 
@@ -258,14 +275,20 @@ def exercise(args: dict[str, str], ctx) -> str:
         data["misere"] = "true"
     board = ""
     if kind == "pn-table":
-        if isinstance(game, PassGame) or misere:
-            raise a.error("kind=pn-table takes no pass= or misere=")
+        heap = a.integer("heap", lo=0, hi=64) if a.has("heap") else None
+        if misere and (heap is not None or isinstance(game, PassGame)):
+            raise a.error("kind=pn-table takes misere= alone, without pass= or heap=")
+        if heap is not None:
+            data["heap"] = str(heap)
         limit = a.integer("max", 6, hi=MAX_TABLE)
         data["max"] = str(limit)
-        question, board, answer = pn_table(game, limit, lang)
+        inner, judge = pn_judge(game, misere, heap)
+        mode = ((_t("misere", lang) if misere else "") + (_t("pass", lang) if inner is not game else "")
+                + ("" if heap is None else _t("heap", lang, n=heap)))
+        question, board, answer = pn_table(inner, limit, lang, judge, mode)
         if a.has("rules"):
             check = a.integer("check", 24, lo=limit, hi=MAX_CHECK)
-            rules = check_rules(a, game, a.get("rules"), check, lang)
+            rules = check_rules(a, inner, a.get("rules"), check, lang, judge)
             data["rules"] = json.dumps(rules, ensure_ascii=False)
             answer += "\n" + _rules_html(rules, lang)
     else:

@@ -83,13 +83,15 @@ def test_find_move_wrong_then_right_and_progress(watched, widget_server, widget_
     page.wait_for_function("el => el.dataset.ready === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
     assert ex.get_attribute("data-solved") == "true"
     panel = page.locator(".gx-progress").first
-    assert ("1 of 3" if lang == "en" else "3 問中 1 問") in panel.inner_text()
+    assert ("1 of 4" if lang == "en" else "4 問中 1 問") in panel.inner_text()
     ex.scroll_into_view_if_needed()
     ex.locator(".gx-question").click()
     wait_moves(page, ex)
     assert ex.locator(".gx-chip").count() == 1  # the move found before the reload
     if not phone:  # pick the other winning move on the board itself
-        box = ex.locator("svg .move[data-to='3,5']").first.bounding_box()
+        move = ex.locator("svg .move[data-to='3,5']").first
+        move.evaluate("el => el.scrollIntoView({block: 'center'})")  # clear of the sticky header
+        box = move.bounding_box()
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         assert ex.locator("select.gx-moves").input_value() == "3,5"
         ex.locator(".gx-check").click()
@@ -111,7 +113,7 @@ def test_no_winning_move_hints_and_teacher_mode(watched, widget_server, widget_s
     result, text = feedback(page, ex)
     assert result == "right" and "{1, 2, 3}" in text
     answers = page.locator("grundy-exercise .gx-answer")
-    assert answers.count() == 2 and not answers.nth(0).is_visible()
+    assert answers.count() == 3 and not answers.nth(0).is_visible()
     page.locator(".gx-teacher input").check()
     for i in range(answers.count()):
         assert answers.nth(i).is_visible() and answers.nth(i).get_attribute("open") is not None
@@ -127,7 +129,7 @@ def test_export_and_import(watched, widget_server, widget_site, tmp_path):
     with page.expect_download() as download:
         page.locator(".gx-export").click()
     exported = json.loads(Path(download.value.path()).read_text())
-    assert exported["format"] == "grundy-exercises/1" and exported["lessons"][lesson]["total"] == 2
+    assert exported["format"] == "grundy-exercises/1" and exported["lessons"][lesson]["total"] == 3
     exported["lessons"][lesson]["exercises"][key] = {"solved": True, "attempts": 1, "hints": 0, "found": []}
     bad, good = tmp_path / "bad.json", tmp_path / "progress.json"
     bad.write_text('{"hello": 1}')
@@ -137,7 +139,7 @@ def test_export_and_import(watched, widget_server, widget_site, tmp_path):
     assert "not a progress file" in page.locator(".gx-progress .gx-note").inner_text()
     page.locator(".gx-progress input[type=file]").set_input_files(str(good))
     page.wait_for_function("el => el.dataset.solved === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
-    assert "1 of 2" in page.locator(".gx-progress").first.inner_text()
+    assert "1 of 3" in page.locator(".gx-progress").first.inner_text()
 
 
 @pytest.mark.parametrize("lang,scheme,phone", VIEWS, ids=IDS)
@@ -212,3 +214,51 @@ def test_axe_no_serious_violations(watched, widget_server, widget_site):
                                       where: v.nodes.slice(0, 2).map(n => n.target.join(' '))}));
     }""")
     assert not [v for v in result if v["impact"] in ("serious", "critical")], result
+
+
+@pytest.mark.parametrize("lang,scheme,phone", VIEWS, ids=IDS)
+def test_discovery_table_in_misere_play(watched, widget_server, widget_site, lang, scheme, phone):
+    """The misère Nim discovery table (before the theorem): wrong cells marked, the hints
+    (misère's own first hint), solved, kept across a reload, then the rules."""
+    import grundy
+
+    w, ex = open_exercise(watched, widget_server, widget_site, lang, scheme, phone, "misere",
+                          "[data-kind=pn-table]")
+    page = w.page
+    assert ex.get_attribute("data-misere") == "true"
+    nim = grundy.game("nim", heaps=3)
+    cells = ex.locator("td.gx-cell")
+    assert cells.count() == 64
+    press = (lambda c: c.locator("button").tap()) if phone else (lambda c: c.locator("button").click())
+    first = cells.nth(0)
+    assert first.get_attribute("data-pos") == "0,0,0"
+    press(first)  # P: wrong, in misère play the empty position is an N-position
+    ex.locator(".gx-check").click()
+    result, text = feedback(page, ex)
+    assert result == "wrong" and ("63" in text) and "gx-wrong" in first.get_attribute("class")
+    ex.locator(".gx-hint").click()
+    page.wait_for_function("el => el.querySelectorAll('.gx-hints li').length === 1",
+                           arg=ex.element_handle(), timeout=STEP_MS)
+    assert ("misère" if lang == "en" else "ミゼール") in ex.locator(".gx-hints li").first.inner_text()
+    assert ex.locator(".gx-hint").inner_text().endswith("3")  # "Hint 2 of 3"
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        pos = tuple(map(int, cell.get_attribute("data-pos").split(",")))
+        want = nim.outcome(pos, misere=True)
+        while cell.get_attribute("data-value") != want:
+            press(cell)
+    ex.locator(".gx-check").click()
+    result, text = feedback(page, ex, text)
+    assert result == "right" and "64" in text and ex.locator(".gx-badge").is_visible()
+    page.reload()
+    ex = page.locator("grundy-exercise[data-kind=pn-table]").first
+    page.wait_for_function("el => el.dataset.ready === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
+    assert ex.get_attribute("data-solved") == "true"
+    assert ex.locator("td.gx-cell[data-value='N']").count() == 64 - ex.locator("td.gx-cell[data-value='P']").count()
+    assert ("1 of" if lang == "en" else "問中 1 問") in page.locator(".gx-progress").first.inner_text()
+    rules = ex.locator(".gx-rules")
+    assert rules.is_visible()
+    rules.locator("label", has_text="h1 ^ h2 ^ h3 == 0").first.click()
+    assert "{0, 0, 0}" in rules.locator(".gx-verdict").inner_text()
+    ex.scroll_into_view_if_needed()
+    shot(ex, f"discovery-misere-{lang}-{scheme}{'-phone' if phone else ''}")

@@ -89,10 +89,36 @@ def test_pn_table_blank_and_answer(lang):
     assert square.count("<table>") == 2 and len(re.findall("gx-cell", square)) == 36
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("mode", ["misere", "pass", "heap"])
+def test_pn_table_in_misere_play_with_a_pass_or_a_heap(lang, mode):
+    """The answer cells carry their positions and say what the engine says for the game in
+    misère play, with the pass still available, or next to a Nim heap of 2."""
+    extra = {"misere": {"misere": "true"}, "pass": {"pass": "true"}, "heap": {"heap": 2}}[mode]
+    html = render(lang, kind="pn-table", game="nim", heaps=2, max=4, rules="h1 == h2", **extra)
+    nim = grundy.game("nim", heaps=2)
+    judge = {"misere": lambda p: nim.outcome(p, misere=True),
+             "pass": lambda p: "P" if grundy.with_pass(nim).grundy((*p, 1)) == 0 else "N",
+             "heap": lambda p: "P" if p[0] ^ p[1] == 2 else "N"}[mode]
+    question, answer = html.split('<details class="gx-answer">')
+    cells = dict(re.findall(r'data-pos="(\d+,\d+)">([PN])<', answer))
+    assert len(cells) == 25 == len(re.findall("gx-cell", question))
+    assert all(shown == judge(tuple(map(int, p.split(",")))) for p, shown in cells.items())
+    data = attrs(html)
+    assert {k: data.get(k) for k in extra} == {k: str(v) for k, v in extra.items()}
+    rule = json.loads(data["rules"])[0]  # h1 == h2: right for the heap only if it were 0
+    bad = tuple(rule["counterexample"])
+    assert not rule["holds"] and rule["truth"] == judge(bad) != rule["says"]
+    word = {"misere": ("misère", "ミゼール"), "pass": ("pass", "パス"), "heap": ("heap of 2", "山 2 個")}[mode]
+    assert word[lang == "ja"] in question
+
+
 @pytest.mark.parametrize("args,message", [
     ({"kind": "guess"}, "kind must be one of"),
     ({"kind": "pn-table", "game": "nim", "heaps": 2, "max": 99}, "max must be between"),
-    ({"kind": "pn-table", "game": "nim", "heaps": 2, "misere": "true"}, "no pass= or misere="),
+    ({"kind": "pn-table", "game": "nim", "heaps": 2, "misere": "true", "heap": 1}, "misere= alone"),
+    ({"kind": "pn-table", "game": "nim", "heaps": 2, "misere": "true", "pass": "true"}, "misere= alone"),
+    ({"kind": "find-move", "game": "nim", "pos": "1 2", "heap": 1}, "unknown argument"),
     ({"kind": "grundy-value", "game": "nim", "pos": "1 2", "misere": "true"}, "no misere="),
     ({"kind": "find-move", "game": "chocolate", "pos": "1 5 1"}, "over its bound"),
     ({"kind": "find-move", "game": "nim", "pos": "1 2", "color": "red"}, "unknown argument"),

@@ -1,9 +1,11 @@
 // <grundy-exercise>: an exercise that checks the reader (scripts/sitegen/exercise_markup.py
 // writes it around its static version). data-kind = find-move | grundy-value | pn-table;
 // data-game, data-params (JSON), data-pos, data-max, data-misere, data-pass, data-rules,
-// data-lesson, data-id. Every attempt is checked by the engine (engine.request); feedback,
-// a ladder of hints, the (build-time, folded) answer after an attempt; progress in
-// localStorage (progress.js); teacher mode shows every answer.
+// data-heap, data-lesson, data-id. Every move and value is checked by the engine
+// (engine.request); a P/N table against its answer cells (data-pos), which the engine
+// computed at build time (also in misère play, with a pass or next to a Nim heap).
+// Feedback, a ladder of hints, the (build-time, folded) answer after an attempt; progress
+// in localStorage (progress.js); teacher mode shows every answer.
 
 import { engine } from "../widgets/engine-client.js";
 import { ensurePanel } from "./panel.js";
@@ -66,11 +68,10 @@ class ExerciseElement extends HTMLElement {
   }
 
   async load() {
+    if (this.dataset.kind === "pn-table") return this.tableAnswer();
     this.feedback.textContent = this.t("loading");
     try {
-      const state = this.dataset.kind === "pn-table"
-        ? await this.ask({ op: "table", max: Number(this.dataset.max) })
-        : await this.ask({ op: "state", pos: this.pos, ...(this.dataset.pass === TRUE ? { pass: true } : {}) });
+      const state = await this.ask({ op: "state", pos: this.pos, ...(this.dataset.pass === TRUE ? { pass: true } : {}) });
       this.feedback.textContent = "";
       if (this.dataset.kind === "find-move") this.showBoard(state);
       return state;
@@ -159,7 +160,7 @@ class ExerciseElement extends HTMLElement {
 
   async hintLadder() {
     const text = (s) => el("li.gx-step", {}, el("p", { textContent: s }));
-    if (this.dataset.kind === "pn-table") return ["hintTerminal", "hintRule", "hintOrder"].map((k) => text(this.t(k)));
+    if (this.dataset.kind === "pn-table") return this.tableHints().map((k) => text(this.t(k, { n: this.dataset.heap })));
     const state = await this.state();
     if (this.dataset.kind === "grundy-value") {
       const values = [...new Set(state.moves.map((m) => m.grundy))].sort((a, b) => a - b);
@@ -320,9 +321,20 @@ class ExerciseElement extends HTMLElement {
     this.save((r) => ({ ...r, cells: { ...(r.cells || {}), [td.dataset.pos]: next } }));
   }
 
+  /** The build-time answer: position "x,y,z" -> "P" or "N". */
+  tableAnswer() {
+    return new Map([...this.answer.querySelectorAll("td[data-pos]")].map((td) => [td.dataset.pos, td.textContent.trim()]));
+  }
+
+  /** The hints' keys: the end of the game, the rule (misère play, the pass, the heap), the order. */
+  tableHints() {
+    if (this.dataset.misere === TRUE) return ["hintTerminalMisere", "hintRule", "hintOrder"];
+    const extra = this.dataset.pass === TRUE ? ["hintPass"] : this.dataset.heap ? ["hintHeap"] : [];
+    return ["hintTerminal", ...extra, "hintRule", "hintOrder"];
+  }
+
   async checkTable() {
-    const table = await this.state();
-    const truth = new Map(table.rows.map((row) => [row.slice(0, -2).join(","), row.at(-2) === 0 ? "P" : "N"]));
+    const truth = await this.state();
     let right = 0;
     let blank = 0;
     for (const td of this.cells) {
