@@ -124,11 +124,6 @@ def misere_of_bits(b: int) -> int:
     return 0 if b and not b & 1 else 1
 
 
-def value_rule(misere: bool):
-    """The rule giving a position's value from the bitset of its options' values."""
-    return misere_of_bits if misere else mex_of_bits
-
-
 def value_array(bound: int) -> array:
     """An empty array able to hold Grundy values < bound."""
     return array("H" if bound < 1 << 16 else "I")
