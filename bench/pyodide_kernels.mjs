@@ -2,17 +2,19 @@
 // the same WebAssembly Python), read from the source tree: best of RUNS, in milliseconds of
 // the Node process's CPU time (so that other jobs on the machine disturb them less).
 //
-// usage: node bench/pyodide_kernels.mjs [RUNS]
+// usage: node bench/pyodide_kernels.mjs [RUNS] [SRC]   (SRC: another engine/src, e.g. an older
+// version's, to compare)
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.argv[2] || 3);
+const src = path.resolve(process.argv[3] || path.join(ROOT, "engine", "src"));
 const { loadPyodide } = await import(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep });
 pyodide.FS.mkdir("/engine");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.join(ROOT, "engine", "src") }, "/engine");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: src }, "/engine");
 pyodide.runPython(`
 import sys
 from js import process

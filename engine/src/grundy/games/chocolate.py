@@ -7,7 +7,7 @@ from array import array
 from ..core import TABLE_CAP, Game, PositionError, Theorem, plural
 from ..params import Param
 from ..registry import game, register
-from ..table import ColumnIndex, column_starts, misere_of_bits
+from ..table import ColumnIndex, column_starts, misere_of_bits, progress
 from ..text import Text
 from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, nim_sum, result, table_agrees
 from ._backend import kernel_steps, numpy_backend
@@ -43,6 +43,7 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
     T = [0] * side
     off = 0
     for x in range(side):
+        progress(x, side)
         C, t = [0] * side, 0
         for z in range(side):
             top = (x + z) // k
