@@ -124,3 +124,25 @@ def test_misere_nim_rule():
         else:
             expected = "P" if pos[0] ^ pos[1] ^ pos[2] == 0 else "N"
         assert t.misere(pos) == expected == g.outcome(pos, misere=True)
+
+
+@pytest.mark.parametrize("game, params, limit", [
+    ("chocolate", {"k": 2}, 9), ("step3", {"f": "t//3"}, 6), ("step", {"f": "t//2"}, 20),
+    ("nim", {"heaps": 3}, 5), ("wythoff", {}, 12), ("chocolate", {"k": 1}, 4)])
+def test_p_positions_and_offsets(game, params, limit):
+    """p_positions (found in the values' bytes) and index.position agree with the
+    position-by-position scan."""
+    t = grundy.game(game, **params).table(limit)
+    positions = list(t)
+    assert [t.index.position(o) for o in range(len(t))] == positions
+    assert t.p_positions() == [p for p, v in t.items() if v == 0]
+    assert t.misere_p_positions() == [p for p in positions if t.misere(p) == "P"]
+
+
+def test_zero_offsets_skips_zero_bytes_across_values():
+    from array import array
+    from grundy.table import zero_offsets
+
+    assert zero_offsets(array("H", [256, 1, 0, 512, 0, 0, 3])) == [2, 4, 5]
+    assert zero_offsets(array("B", [1, 0, 0, 2])) == [1, 2]
+    assert zero_offsets(array("I", [])) == []

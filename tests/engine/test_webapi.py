@@ -174,3 +174,13 @@ def test_handle_json():
     answer = json.loads(webapi.handle_json(json.dumps({"op": "nimsum", "heaps": [1, 2], "lang": "ja"})))
     assert answer["total"] == 3
     assert "error" in json.loads(webapi.handle_json("{not json"))
+
+
+def test_ppositions_reports_progress():
+    seen = []
+    answer = json.loads(webapi.handle_json(json.dumps({"op": "ppositions", "k": 2, "max": 12}),
+                                           lambda done, total: seen.append((done, total))))
+    assert answer["points"]
+    assert seen == [(x, 13) for x in range(13)]
+    assert webapi.handle_json(json.dumps({"op": "nimsum", "heaps": [1]}), seen.append)
+    assert len(seen) == 13  # no table, no progress

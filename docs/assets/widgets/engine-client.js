@@ -1,6 +1,6 @@
 // The engine client: one module Worker per page, shared by every widget and kept across
 // Material's instant page swaps (this module is evaluated once per document).
-// engine.request(req) -> Promise<response>; engine.games() -> the game catalogue;
+// engine.request(req, {onProgress}) -> Promise<response>; engine.games() -> the game catalogue;
 // "status" events (status: idle | loading | ready | failed; stage while loading).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
@@ -83,7 +83,7 @@ class EngineClient extends EventTarget {
     this.#pending.clear();
   }
 
-  #receive({ id, response, stage }) {
+  #receive({ id, response, stage, progress }) {
     if (stage) {
       this.stage = stage;
       this.dispatchEvent(new Event("status"));
@@ -91,25 +91,30 @@ class EngineClient extends EventTarget {
     }
     const entry = this.#pending.get(id);
     if (!entry) return;
+    if (progress !== undefined) {
+      entry.onProgress?.(progress);
+      return;
+    }
     this.#pending.delete(id);
     if (response.fatal) entry.reject(new Error(lastLine(response.fatal)));
     else entry.resolve(response);
   }
 
-  #send(request) {
+  #send(request, onProgress) {
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, onProgress });
       this.#worker.postMessage({ id, request });
     });
   }
 
   /** Send one request (starting the worker if needed); rejects if loading failed, or with
-   *  a WatchdogError (and a fresh worker) if it runs past watchdogMs once the engine is ready. */
-  request(request) {
+   *  a WatchdogError (and a fresh worker) if it runs past watchdogMs once the engine is ready.
+   *  onProgress(fraction) hears a long table's progress. */
+  request(request, { onProgress } = {}) {
     this.start();
     if (!this.#worker) return Promise.reject(new Error(this.error));
-    const answer = this.#send(request);
+    const answer = this.#send(request, onProgress);
     const worker = this.#worker;
     let timer = null;
     const arm = () => {

@@ -6,7 +6,8 @@ import { checkGame, paramError } from "./catalogue.js";
 import { field, h, setFieldError } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
-const MAX_RANGE = { min: 4, max: 64 };
+// x, z <= 128 for every k >= 2: the engine's P-position viewer budget (grundy.budget.VIEWER).
+const MAX_RANGE = { min: 4, max: 128 };
 
 export class PViewerElement extends GrundyWidget {
   static kind = "pviewer";

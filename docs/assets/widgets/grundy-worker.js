@@ -1,5 +1,6 @@
 // Module worker: loads the vendored Pyodide and the engine wheel, then answers
-// {id, request} messages with {id, response} through grundy.webapi.handle_json.
+// {id, request} messages with {id, response} through grundy.webapi.handle_json; a long
+// table reports its progress meanwhile as {id, progress} (a fraction).
 // While loading it posts {stage} messages: "download", "python", "install".
 // Every URL is relative to this script, so the site works under any sub-path.
 // The Lab's requests (op "run", "interrupt") go to ../lab/lab-worker.js, loaded on first use.
@@ -94,7 +95,8 @@ self.onmessage = async (event) => {
   const t0 = performance.now();
   let response;
   try {
-    response = JSON.parse(handleJson(JSON.stringify(request)));
+    const progress = (done, total) => self.postMessage({ id, progress: done / total });
+    response = JSON.parse(handleJson(JSON.stringify(request), progress));
   } catch (err) {
     response = { error: String(err && err.message || err).split("\n").filter(Boolean).pop() };
   }

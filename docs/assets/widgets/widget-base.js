@@ -153,16 +153,19 @@ export class GrundyWidget extends HTMLElement {
     }
   }
 
-  /** Run a request; after a short delay show "Computing… [Cancel]". Errors -> message. */
+  /** Run a request; after a short delay show "Computing… [Cancel]" (with the progress of a
+   *  long table and the time so far). Errors -> message. */
   async call(request, { quiet = false } = {}) {
     let shown = false;
+    const t0 = performance.now();
     const timer = setTimeout(() => {
       if (engine.status !== "ready") return;
       shown = true;
       this.showBusy(true);
     }, BUSY_DELAY_MS);
+    const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
     try {
-      const response = await engine.request({ lang: this.lang, ...request });
+      const response = await engine.request({ lang: this.lang, ...request }, { onProgress });
       this.lastError = response.error || "";
       if (response.error) {
         if (!quiet) this.showMessage(response.error);
@@ -201,13 +204,28 @@ export class GrundyWidget extends HTMLElement {
 
   showBusy(on) {
     if (!this.busyBox) {
+      this.busyBar = h("progress", { class: "gw-progress", max: 1, value: 0, hidden: true,
+                                     "aria-label": this.t("working") });
+      this.busyText = h("span", { class: "gw-elapsed" });
       this.busyBox = h("div", { class: "gw-busy", hidden: true },
         h("span", { class: "gw-spinner", "aria-hidden": "true" }), this.t("working"), " ",
+        this.busyBar, this.busyText,
         h("button", { type: "button", class: "md-button gw-cancel", text: this.t("cancel"),
                       onclick: () => engine.cancel() }));
       this.loader.after(this.busyBox);
     }
     this.busyBox.hidden = !on;
+    this.busyBar.hidden = true;
+    this.busyText.textContent = "";
+  }
+
+  /** The busy box's progress bar and text: `fraction` done after `ms` milliseconds. */
+  showProgress(fraction, ms) {
+    if (!this.busyBox || this.busyBox.hidden) return;
+    this.busyBar.hidden = false;
+    this.busyBar.value = fraction;
+    this.busyText.textContent = this.t("progress", { pct: Math.round(100 * fraction),
+                                                     s: (ms / 1000).toFixed(1) });
   }
 
   showMessage(text, isError = true) {

@@ -31,6 +31,8 @@ its tables so that they do), else array('I'); misère tables hold 0 for P and 1 
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
+from contextlib import contextmanager
 from itertools import product
 
 from .core import GameError
@@ -55,6 +57,9 @@ class BoxIndex:
 
     def positions(self):
         return product(range(self.limit + 1), repeat=self.ncoords)
+
+    def position(self, offset: int) -> tuple:
+        return _digits(offset, self.limit + 1, self.ncoords)
 
 
 class ColumnIndex:
@@ -88,6 +93,14 @@ class ColumnIndex:
                 pos[self.col] = c
                 yield tuple(pos)
 
+    def position(self, offset: int) -> tuple:
+        o = bisect_right(self.starts, offset) - 1
+        pos = [0] * self.ncoords
+        for a, c in zip(self.outer, _digits(o, self.limit + 1, len(self.outer))):
+            pos[a] = c
+        pos[self.col] = offset - self.starts[o]
+        return tuple(pos)
+
 
 class ListIndex:
     """An explicit list of positions (sums of games, generic fallback)."""
@@ -102,6 +115,52 @@ class ListIndex:
 
     def positions(self):
         return iter(self._list)
+
+    def position(self, offset: int) -> tuple:
+        return self._list[offset]
+
+
+def _digits(n: int, base: int, count: int) -> tuple:
+    """The `count` last digits of n in `base`, most significant first."""
+    out = [0] * count
+    for i in range(count - 1, -1, -1):
+        n, out[i] = divmod(n, base)
+    return tuple(out)
+
+
+def zero_offsets(values: array) -> list[int]:
+    """The offsets of the zeros of `values`, in order (searched in its bytes: no loop over
+    every value, which matters in the browser)."""
+    data, size, out = values.tobytes(), values.itemsize, []
+    zero = bytes(size)
+    i = data.find(zero)
+    while i >= 0:
+        if i % size:                      # a zero byte pair across two values
+            i = data.find(zero, i + 1)
+            continue
+        out.append(i // size)
+        i = data.find(zero, i + size)
+    return out
+
+
+_progress = []
+
+
+@contextmanager
+def reporting(callback):
+    """Inside the block, the table kernels report their progress to callback(done, total)
+    (the browser's worker posts it to the page); None reports nothing."""
+    _progress.append(callback)
+    try:
+        yield
+    finally:
+        _progress.pop()
+
+
+def progress(done: int, total: int) -> None:
+    """Report that a kernel has done `done` of its `total` steps (see `reporting`)."""
+    if _progress and _progress[-1] is not None:
+        _progress[-1](done, total)
 
 
 def column_starts(heights) -> array:
@@ -122,11 +181,6 @@ def misere_of_bits(b: int) -> int:
     """Misère outcome (0 = P, 1 = N) from the options' outcomes as bits: P iff there are
     options and none of them is P."""
     return 0 if b and not b & 1 else 1
-
-
-def value_rule(misere: bool):
-    """The rule giving a position's value from the bitset of its options' values."""
-    return misere_of_bits if misere else mex_of_bits
 
 
 def value_array(bound: int) -> array:
@@ -187,7 +241,7 @@ class Table:
 
     def p_positions(self) -> list[tuple]:
         """The positions with Grundy value 0, in table order."""
-        return [p for p, g in self.items() if g == 0]
+        return [self.index.position(o) for o in zero_offsets(self.values)]
 
     def misere_values(self) -> array:
         """0 (P) / 1 (N) for misère play, in table order (computed on first use)."""
@@ -200,7 +254,7 @@ class Table:
         return "N" if self.misere_values()[self.index.offset(tuple(pos))] else "P"
 
     def misere_p_positions(self) -> list[tuple]:
-        return [p for p, m in zip(self.index.positions(), self.misere_values()) if not m]
+        return [self.index.position(o) for o in zero_offsets(self.misere_values())]
 
     def max_value(self) -> int:
         return max(self.values, default=0)

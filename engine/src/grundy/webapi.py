@@ -13,19 +13,21 @@ import random
 
 import grundy
 from grundy import svg
-from grundy.budget import BROWSER, using
+from grundy.budget import BROWSER, VIEWER, using
 from grundy.core import Formula, GameError, shown
 from grundy.numbers import flag, parse_int, whole
 from grundy.passing import PassGame, with_pass
 from grundy.registry import find_game, games
 from grundy.sums import SumGame, sum_of
+from grundy.table import reporting
 from grundy.text import Text
 
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
 PLAY_COORD_CAP = 100
 TABLE_CAP = 40_000
-# The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline").
+# The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline"),
+# within its own budget (grundy.budget.VIEWER).
 PPOSITIONS_TABLE_CAP = 1_100_000
 NIMSUM_HEAPS_CAP = 12
 NIMSUM_VALUE_CAP = 2**31
@@ -355,7 +357,9 @@ def op_ppositions(request):
     top = _whole(request, "max", 32)
     g = grundy.game("chocolate", k=k)
     _check_size(g, top, PPOSITIONS_TABLE_CAP, lang)
-    return {"points": [list(pos) for pos in g.table(top).p_positions()]}
+    with using(VIEWER):
+        table = g.table(top)
+    return {"points": [list(pos) for pos in table.p_positions()]}
 
 
 def op_games(request):
@@ -447,12 +451,14 @@ def _nesting(text):
     return deepest
 
 
-def handle_json(text):
-    """handle() through JSON text, for the worker. Never raises."""
+def handle_json(text, progress=None):
+    """handle() through JSON text, for the worker; the table kernels report their progress
+    to progress(done, total) if given (grundy.table.reporting). Never raises."""
     try:
         if isinstance(text, str) and _nesting(text) > MAX_NESTING:
             return json.dumps({"error": _message("nested", "en")})
         request = json.loads(text)
     except (ValueError, TypeError, RecursionError, MemoryError):
         request = None
-    return json.dumps(handle(request), ensure_ascii=False)
+    with reporting(progress):
+        return json.dumps(handle(request), ensure_ascii=False)

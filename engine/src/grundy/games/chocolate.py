@@ -7,7 +7,7 @@ from array import array
 from ..core import TABLE_CAP, Game, PositionError, Theorem, plural
 from ..params import Param
 from ..registry import game, register
-from ..table import ColumnIndex, column_starts, value_rule
+from ..table import ColumnIndex, column_starts, misere_of_bits, progress
 from ..text import Text
 from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, nim_sum, result, table_agrees
 from ._backend import kernel_steps, numpy_backend
@@ -26,41 +26,44 @@ def chocolate_values(k: int, limit: int, misere: bool = False) -> array:
 
     Incremental prefix bitsets (Python ints; mex = lowest zero bit).  Walking x, then z,
     then y upwards, the moves of (x, y, z) are
-      * horizontal (x, v, z), v < y:               running bitset `h` of the column;
-      * left cuts that keep y, (u, y, z), k*y - z <= u < x:
-                                                     A[z][y], all (u, y, z) seen so far;
-      * left cuts clipped to the top, (u, (u+z)//k, z), u < k*y - z:
-                                                     B[z][k*y], prefix over u of column tops;
-      * right cuts, the same with x and z swapped:  C[y] and D[k*y] for the current x.
-    B[z] starts with z + 1 zeros and D with x + 1 zeros, so that the prefix of the
-    column tops below u0 = k*y - z is B[z][z + u0] = B[z][k*y] (0 when u0 <= 0).
+      * horizontal (x, v, z), v < y:                running bitset `h` of the column;
+      * left cuts (u, min(y, (u+z)//k), z), u < x:  A[z][y];
+      * right cuts, the same with x and z swapped:  C[y] for the current x.
+    A left cut below u0 = k*y - z clips y to the top of column (u, z), so when the line
+    (., y, z) starts at x = u0, A[z][y] starts as T[z], the tops of the columns (u, z),
+    u < x; C[y] likewise from `t`, the tops of (x, w), w < z.  A position costs seven
+    big-integer operations and no function call (this kernel runs in the browser).
     With misere=True the values are 0 (misère P) / 1 (misère N).
     """
-    index = chocolate_index(k, limit)
-    starts, side = index.starts, limit + 1
-    out = array("B" if misere else "H", bytes(index.size * (1 if misere else 2)))
-    value = value_rule(misere)
+    size = chocolate_index(k, limit).size
+    side = limit + 1
+    out = array("B" if misere else "H", bytes(size * (1 if misere else 2)))
+    bits = [1 << g for g in range(3 * limit + 2)]  # G <= x + y + z
     A = [[0] * side for _ in range(side)]
-    B = [[0] * (z + 1) for z in range(side)]
+    T = [0] * side
+    off = 0
     for x in range(side):
-        C = [0] * side
-        D = [0] * (x + 1)
+        progress(x, side)
+        C, t = [0] * side, 0
         for z in range(side):
             top = (x + z) // k
-            Az, Bz, h, bit, ky = A[z], B[z], 0, 0, 0
-            off = starts[x * side + z]
-            for y in range(min(limit, top) + 1):
-                b = h | Az[y] | C[y] | Bz[ky] | D[ky]
-                g = value(b)
-                bit = 1 << g
+            n = min(limit, top) + 1
+            Az = A[z]
+            for y in range(min(limit, (x + z - 1) // k) + 1 if x + z else 0, n):
+                Az[y], C[y] = T[z], t     # the lines (., y, z) and (x, y, .) start here
+            h = 0
+            for y in range(n):
+                b = h | Az[y] | C[y]
+                g = misere_of_bits(b) if misere else (b ^ (b + 1)).bit_length() - 1
+                low = bits[g]
                 out[off + y] = g
-                h |= bit
-                Az[y] |= bit
-                C[y] |= bit
-                ky += k
+                h |= low
+                Az[y] |= low
+                C[y] |= low
+            off += n
             if top <= limit:
-                Bz.append(Bz[-1] | bit)
-                D.append(D[-1] | bit)
+                T[z] |= low
+                t |= low
     return out
 
 

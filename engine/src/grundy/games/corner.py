@@ -10,7 +10,7 @@ from ..budget import STEP_PER_TABLE_POSITION
 from ..core import Game, Theorem, always
 from ..params import Param
 from ..registry import game, register
-from ..table import BoxIndex, value_array, value_rule
+from ..table import BoxIndex, misere_of_bits, value_array
 from ..text import Text
 from ..verify import CheckSpec, box, check, first_mismatch, formula_holds, result, table_agrees
 
@@ -22,8 +22,9 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
     side = limit + 1
     steps = _diagonal_steps(p, limit)
     # G <= (p - 1) + p * ((x // p) ^ (y // p)) <= 2 * limit + p, and G <= x + y when p > x + y
-    out = array("B") if misere else value_array(2 * side + min(p, 2 * side) + 1)
-    value = value_rule(misere)
+    bound = 2 * side + min(p, 2 * side) + 1
+    out = array("B") if misere else value_array(bound)
+    bits = [1 << g for g in range(bound)]
     col = [0] * side            # col[y]: values of (u, y), u < x
     diag = [0] * (2 * side)     # diag[x - y + limit]: values of (x - s, y - s)
     for x in range(side):
@@ -35,14 +36,14 @@ def corner_values(limit: int, diagonal: bool, p: int, misere: bool = False) -> a
             else:
                 for s, t in steps:
                     if s <= x and t <= y:
-                        b |= 1 << out[(x - s) * side + y - t]
-            g = value(b)
-            bit = 1 << g
+                        b |= bits[out[(x - s) * side + y - t]]
+            g = misere_of_bits(b) if misere else (b ^ (b + 1)).bit_length() - 1
+            low = bits[g]
             out.append(g)
-            row |= bit
-            col[y] |= bit
+            row |= low
+            col[y] |= low
             if diagonal:
-                diag[x - y + limit] |= bit
+                diag[x - y + limit] |= low
     return out
 
 

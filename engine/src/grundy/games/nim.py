@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from array import array
 from itertools import product
+from operator import or_
 
 from ..core import Game, GameError, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
-from ..table import BoxIndex, value_array, value_rule
+from ..table import BoxIndex, misere_of_bits, value_array
 from ..text import Text
 from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
 from ._backend import kernel_steps
@@ -16,22 +17,30 @@ from ._backend import kernel_steps
 
 def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
     """Nim values on the box 0..limit in every coordinate (row-major), by prefix bitsets:
-    one running bitset per line parallel to each axis (lines[i] is indexed by the
-    offset of the point with coordinate i removed)."""
+    one running bitset per line parallel to each axis.  The last coordinate runs along a
+    column (its line is the running `h`); lines[i] holds the lines parallel to axis i
+    (indexed by the offset of the point with coordinate i removed), and a column meets
+    them in a contiguous run lines[i][base : base + limit + 1]."""
     side = limit + 1
-    strides = [side ** (ncoords - 1 - i) for i in range(ncoords)]
-    lines = [[0] * side ** (ncoords - 1) for _ in range(ncoords)]
+    strides = [side ** (ncoords - 1 - i) for i in range(ncoords - 1)]
+    lines = [[0] * side ** (ncoords - 1) for _ in strides]
     out = array("B") if misere else value_array(2 * side)
-    value = value_rule(misere)
-    for off in range(side ** ncoords):
-        keys = [off // (s * side) * s + off % s for s in strides]
-        b = 0
-        for line, key in zip(lines, keys):
-            b |= line[key]
-        g = value(b)
-        out.append(g)
-        for line, key in zip(lines, keys):
-            line[key] |= 1 << g
+    bits = [1 << g for g in range(2 * side)]
+    for o in range(side ** (ncoords - 1)):
+        off = o * side
+        runs = [(line, off // (s * side) * s + off % s) for line, s in zip(lines, strides)]
+        cells = [0] * side
+        for line, base in runs:
+            cells = list(map(or_, cells, line[base:base + side]))
+        h = 0
+        for y, b in enumerate(cells):
+            b |= h
+            g = misere_of_bits(b) if misere else (b ^ (b + 1)).bit_length() - 1
+            out.append(g)
+            cells[y] = low = bits[g]
+            h |= low
+        for line, base in runs:
+            line[base:base + side] = map(or_, line[base:base + side], cells)
     return out
 
 

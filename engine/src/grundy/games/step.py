@@ -8,7 +8,7 @@ from ..core import TABLE_CAP, Game, PositionError, Theorem, coords_nim_sum, plur
 from ..params import Param
 from ..registry import game, register
 from ..stepfunc import StepFunction
-from ..table import ColumnIndex, column_starts, value_array, value_rule
+from ..table import ColumnIndex, column_starts, misere_of_bits, value_array
 from ..text import Text
 from ..verify import CheckSpec, check, each_holds, first_mismatch, nim_sum, table_agrees
 from ._backend import kernel_steps, numpy_backend
@@ -35,42 +35,39 @@ def step_values(fv: list[int], limit: int, with_x: bool, misere: bool = False) -
     Walking x, then z, then y upwards, the moves of (x, y, z) are
       * (x, v, z), v < y:                       running bitset `h` of the column;
       * (u, y, z), u < x (step3 only):          X[z][y];
-      * (x, y, w), w0 <= w < z, w0 = first w with f(w) >= y:   R[y] for the current x;
-      * (x, f(w), w), w < w0 (clipped to the column top):      T[w0] for the current x.
+      * (x, min(y, f(w)), w), w < z:            R[y] for the current x.
+    The line (x, y, .) starts at the first z with f(z) >= y; moves below it clip y to the
+    tops of the columns (x, w), so R[y] starts as `t`, the tops seen so far.
     """
     side = limit + 1
     heights = [min(limit, v) + 1 for v in fv]
-    first = [0] * side  # first[y] = least w with f(w) >= y (side if none)
-    w = 0
-    for y in range(side):
-        while w < side and fv[w] < y:
-            w += 1
-        first[y] = w
     xs = range(side if with_x else 1)
     size = len(xs) * sum(heights)
     # G({y, z}) <= y + z (+ x): at most 3 * limit
     typecode = "B" if misere else value_array(3 * limit + 1).typecode
-    value = value_rule(misere)
     out = array(typecode, bytes(size * array(typecode).itemsize))
+    bits = [1 << g for g in range(3 * limit + 2)]
     X = [[0] * h for h in heights]  # no more cells than the positions of one plane
     off = 0
     for x in xs:
-        R, T = [0] * side, [0]
+        R, t, low = [0] * side, 0, 0
         for z in range(side):
-            Xz, h, bit = X[z], 0, 0
+            Xz = X[z]
+            for y in range(heights[z - 1] if z else 0, heights[z]):
+                R[y] = t                  # the line (x, y, .) starts here
+            h = 0
             for y in range(heights[z]):
                 b = h | Xz[y] | R[y]
-                if first[y] > 0:
-                    b |= T[first[y]]
-                g = value(b)
-                bit = 1 << g
+                g = misere_of_bits(b) if misere else (b ^ (b + 1)).bit_length() - 1
+                low = bits[g]
                 out[off + y] = g
-                h |= bit
-                Xz[y] |= bit
-                R[y] |= bit
+                h |= low
+                R[y] |= low
+                if with_x:
+                    Xz[y] |= low
             off += heights[z]
             if fv[z] <= limit:
-                T.append(T[-1] | bit)
+                t |= low
     return out
 
 
