@@ -115,3 +115,13 @@ def test_against_the_nim_sum():
     answer = table("chocolate", {"k": 5}, compare="xor")
     assert answer["theorem"] is None and answer["condition"] is None
     assert answer["summary"].startswith("The cells where “P-position ⇔ x ⊕ y ⊕ z = 0” fails")
+
+
+def test_flat_cells_are_the_rows_with_their_marks():
+    full = table("step", {"f": "t//3"})
+    flat = table("step", {"f": "t//3"}, flat=True)
+    assert "rows" not in flat and flat["p_count"] == len(full["p_positions"])
+    marks = [row[:2] in full["mismatches"] for row in full["rows"]]
+    assert flat["cells"] == [c for row, m in zip(full["rows"], marks) for c in (*row, int(m))]
+    assert {k: v for k, v in flat.items() if k != "cells"} == {
+        k: v for k, v in full.items() if k not in ("rows", "p_positions", "mismatches")}

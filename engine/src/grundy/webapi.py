@@ -376,7 +376,9 @@ def op_table(request):
     disagrees: the game's theorem (compare="formula", default: the first whose condition
     holds, else the first, its values shown anyway) or the nim-sum of the coordinates as
     a P-position test (compare="xor"). Also the theorem's condition, whether it holds for
-    these parameters (with the first failing t, or why not), and a summary in plain words."""
+    these parameters (with the first failing t, or why not), and a summary in plain words.
+    With "flat": true the positions come as one flat list `cells` instead of `rows`,
+    `p_positions` and `mismatches` (the explorer's form: one number per field)."""
     lang = _lang(request)
     g = _game(request).for_table()
     top = _whole(request, "max", 10)
@@ -388,21 +390,27 @@ def op_table(request):
     else:
         theorem, verdict = _theorem_for(inner, top)
     table = g.table(top)
-    rows, p_positions, mismatches = [], [], []
+    rows, p_positions, mismatches, flat = [], [], [], []
     for pos, value in table.items():
         if isinstance(g, PassGame) and pos[-1] != pass_left:
             continue  # with a pass: the rows where the pass is (or is not) still available
         cells = _shown(g, pos)
         f = None if theorem is None else theorem.evaluate(inner, tuple(cells))
         rows.append([*cells, value, None if f is None else f.value])
+        marked = f is not None and _disagrees(f, value)
+        flat.extend((*rows[-1], int(marked)))
         if value == 0:
             p_positions.append(cells)
-        if f is not None and _disagrees(f, value):
+        if marked:
             mismatches.append(cells)
     origin = tuple(rows[0][:len(inner.coords)]) if rows else (0,) * len(inner.coords)
-    out = {"coords": _shown(g, g.coords), "rows": rows, "p_positions": p_positions,
-           "mismatches": mismatches, "marked": len(mismatches), "total": len(rows),
+    out = {"coords": _shown(g, g.coords), "marked": len(mismatches), "total": len(rows),
+           "p_count": len(p_positions), "kind": None if theorem is None else theorem.kind,
            "theorem": None, "condition": None, "claim": None, "expression": None}
+    if _flag(request, "flat"):  # one flat list (cheap to pass to the page): per position
+        out["cells"] = flat     # its coordinates, G, the formula's value (or null), 1 if marked
+    else:
+        out.update(rows=rows, p_positions=p_positions, mismatches=mismatches)
     if theorem is not None:
         f = theorem.evaluate(inner, origin)
         out.update(theorem=f.theorem.get(lang) or None, expression=f.expression,
