@@ -14,7 +14,7 @@ import { GrundyWidget, define } from "./widget-base.js";
 const DEFAULT_MAX = { 1: 30, 2: 20, 3: 12, 4: 6 }; // by number of coordinates
 export const MAX_SIZE = 199; // the largest coordinate the explorer offers (the engine caps positions too)
 const WHOLE_TABLE = 2500; // cells: up to this many the table is drawn whole, else around the view
-const OVERSCAN = 6; // rows and columns drawn beyond the visible part
+const OVERSCAN = 2; // rows and columns drawn beyond the visible part
 const CHUNK_MS = 12; // main-thread work between two yields while drawing a heatmap
 const NONE = -1; // a cell that is not a position of the game
 
@@ -35,6 +35,35 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The engine's `cells` (whole numbers separated by spaces) as an Int32Array, read in
+ *  chunks of CHUNK_MS between which the page goes on; null if `stale()` turns true. */
+async function parseCells(text, stale) {
+  const out = new Int32Array(text.length / 2 + 1);
+  let n = 0;
+  let value = 0;
+  let digits = false;
+  let negative = false;
+  let started = performance.now();
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + code - 48;
+      digits = true;
+    } else if (code === 45) negative = true;
+    else if (digits) {
+      out[n++] = negative ? -value : value;
+      value = 0;
+      digits = negative = false;
+    }
+    if ((i & 0x3fff) === 0 && performance.now() - started > CHUNK_MS) {
+      await nextTask();
+      if (stale()) return null;
+      started = performance.now();
+    }
+  }
+  return out.subarray(0, n);
+}
+
 /** [column index, row index] of the coordinates shown, as the lessons' tables: rows y if
  *  y is shown, else the last coordinate (one coordinate: columns only). */
 export function axes(coords) {
@@ -45,8 +74,7 @@ export function axes(coords) {
 
 /** One slice of the table: value, formula and mark of each (row, column) cell. */
 class Slice {
-  constructor(data, fixed) {
-    const { coords, cells, max } = data;
+  constructor({ coords, max }, cells, fixed) {
     const k = coords.length;
     const [col, row] = axes(coords);
     this.n = max + 1;
@@ -62,7 +90,7 @@ class Slice {
       if (!inSlice) continue;
       const at = (row === null ? 0 : cells[i + row] * this.n) + cells[i + col];
       this.value[at] = cells[i + k];
-      this.formula[at] = cells[i + k + 1];
+      this.formula[at] = cells[i + k + 1] < 0 ? null : cells[i + k + 1];
       this.mark[at] = cells[i + k + 2];
       this.top = Math.max(this.top, cells[i + k]);
     }
@@ -211,11 +239,18 @@ export class TableElement extends GrundyWidget {
     }
   }
 
-  draw() {
+  /** Draw the current slice in the chosen view (the engine's cells are read once, in chunks). */
+  async draw() {
     if (!this.data) return;
     const drawing = (this.drawing += 1);
+    const stale = () => drawing !== this.drawing;
     delete this.dataset.drawn;
-    const slice = new Slice(this.data, this.sliceInputs.map((input) => Number(input.value)));
+    const data = this.data;
+    data.parsed ||= await parseCells(data.cells, stale);
+    if (stale() || !data.parsed) return;
+    const slice = new Slice(data, data.parsed, this.sliceInputs.map((input) => Number(input.value)));
+    await nextTask();
+    if (stale()) return;
     if (this.viewSelect.value === "heatmap") this.drawHeatmap(slice, drawing);
     else this.drawTable(slice, drawing);
   }

@@ -168,11 +168,12 @@ def _formula(g, pos, lang="en"):
             "expression": f.expression}
 
 
-def _disagrees(f, value):
-    """Whether formula `f` contradicts the computed Grundy value (or just its P/N)."""
-    if f.kind == "grundy":
-        return f.value != value
-    return (f.value == 0) != (value == 0)
+def _disagrees(kind, formula, value):
+    """Whether a formula's value contradicts the computed Grundy value (kind "grundy"), or
+    just its P/N (kind "outcome")."""
+    if kind == "grundy":
+        return formula != value
+    return (formula == 0) != (value == 0)
 
 
 def _play_pos(request):
@@ -377,8 +378,9 @@ def op_table(request):
     holds, else the first, its values shown anyway) or the nim-sum of the coordinates as
     a P-position test (compare="xor"). Also the theorem's condition, whether it holds for
     these parameters (with the first failing t, or why not), and a summary in plain words.
-    With "flat": true the positions come as one flat list `cells` instead of `rows`,
-    `p_positions` and `mismatches` (the explorer's form: one number per field)."""
+    With "flat": true the positions come as one string `cells` of whole numbers separated
+    by spaces instead of `rows`, `p_positions` and `mismatches` (the explorer's form): per
+    position its coordinates, G, the formula's value (-1: none) and 1 if marked, else 0."""
     lang = _lang(request)
     g = _game(request).for_table()
     top = _whole(request, "max", 10)
@@ -390,15 +392,15 @@ def op_table(request):
     else:
         theorem, verdict = _theorem_for(inner, top)
     table = g.table(top)
-    rows, p_positions, mismatches, flat = [], [], [], []
+    rows, p_positions, mismatches, marks = [], [], [], []
     for pos, value in table.items():
         if isinstance(g, PassGame) and pos[-1] != pass_left:
             continue  # with a pass: the rows where the pass is (or is not) still available
         cells = _shown(g, pos)
-        f = None if theorem is None else theorem.evaluate(inner, tuple(cells))
-        rows.append([*cells, value, None if f is None else f.value])
-        marked = f is not None and _disagrees(f, value)
-        flat.extend((*rows[-1], int(marked)))
+        f = None if theorem is None else theorem.value(inner, tuple(cells))
+        rows.append([*cells, value, f])
+        marked = f is not None and _disagrees(theorem.kind, f, value)
+        marks.append(int(marked))
         if value == 0:
             p_positions.append(cells)
         if marked:
@@ -407,8 +409,9 @@ def op_table(request):
     out = {"coords": _shown(g, g.coords), "marked": len(mismatches), "total": len(rows),
            "p_count": len(p_positions), "kind": None if theorem is None else theorem.kind,
            "theorem": None, "condition": None, "claim": None, "expression": None}
-    if _flag(request, "flat"):  # one flat list (cheap to pass to the page): per position
-        out["cells"] = flat     # its coordinates, G, the formula's value (or null), 1 if marked
+    if _flag(request, "flat"):  # one string, copied at once to the page (a long list is not):
+        out["cells"] = " ".join(  # per position its coordinates, G, formula (-1: none), mark
+            " ".join(str(-1 if c is None else c) for c in (*row, mark)) for row, mark in zip(rows, marks))
     else:
         out.update(rows=rows, p_positions=p_positions, mismatches=mismatches)
     if theorem is not None:
