@@ -210,7 +210,7 @@ def drawing_phase_tasks(w, root, view):
             .observe(el.querySelector('.gw-summary'), { childList: true, characterData: true, subtree: true }); }""",
                   root.element_handle())
     browser = w.context.browser
-    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
     try:
         show(page, root, "wythoff", size=LARGEST, view=view)
         page.wait_for_timeout(500)
@@ -241,7 +241,7 @@ def test_no_long_task_while_drawing_the_largest_table(watched, widget_urls, view
     print(f"\nTIMING explorer {view} {LARGEST + 1} x {LARGEST + 1}: longest task of the drawing "
           f"phase {worst:.0f} ms (CPU of the longest main-thread task {cpu:.0f} ms)")
     assert root.get_attribute("data-total") == str((LARGEST + 1) ** 2)
-    assert worst < LONG_TASK_MS or cpu < LONG_TASK_MS, (long, cpu)
+    assert worst < LONG_TASK_MS or 0 < cpu < LONG_TASK_MS, (long, cpu)
 
 
 def test_a_newer_request_replaces_an_older_drawing(watched, widget_urls):

@@ -72,7 +72,9 @@ export function axes(coords) {
   return coords[0] === "y" ? [last, 0] : [0, last];
 }
 
-/** One slice of the table: value, formula and mark of each (row, column) cell. */
+/** One slice of the table: value, formula and mark of each (row, column) cell (index
+ *  row * n + column); rows and cols stop at the last that holds a position, as in the
+ *  lessons' tables. */
 class Slice {
   constructor({ coords, max }, cells, fixed) {
     const k = coords.length;
@@ -83,6 +85,8 @@ class Slice {
     this.formula = new Array(this.rows * this.n).fill(null);
     this.mark = new Uint8Array(this.rows * this.n);
     this.top = 0;
+    let lastRow = 0;
+    let lastCol = 0;
     const width = k + 3;
     for (let i = 0; i < cells.length; i += width) {
       let inSlice = true;
@@ -93,7 +97,11 @@ class Slice {
       this.formula[at] = cells[i + k + 1] < 0 ? null : cells[i + k + 1];
       this.mark[at] = cells[i + k + 2];
       this.top = Math.max(this.top, cells[i + k]);
+      lastRow = Math.max(lastRow, row === null ? 0 : cells[i + row]);
+      lastCol = Math.max(lastCol, cells[i + col]);
     }
+    this.rows = lastRow + 1;
+    this.cols = lastCol + 1;
   }
 
   /** The text of a cell: its value, or "value≠formula" where the comparison fails. */
@@ -290,7 +298,7 @@ export class TableElement extends GrundyWidget {
     const { corner } = this.labels();
     const size = this.cellSize(slice, corner);
     const { cw, ch, hw } = size;
-    const cols = slice.n;
+    const { cols } = slice;
     const sizer = h("div", { class: "gw-sizer", style: `width:${hw + cols * cw}px;height:${(slice.rows + 1) * ch}px` });
     const scroller = h("div", { class: "gw-scroll gw-grid-scroll", tabindex: 0, role: "region",
                                 "aria-label": this.t("widget.table") }, sizer);
@@ -347,7 +355,7 @@ export class TableElement extends GrundyWidget {
       }
       body.append(tr);
     }
-    return h("table", { class: "gw-grid", "aria-rowcount": slice.rows + 1, "aria-colcount": slice.n + 1,
+    return h("table", { class: "gw-grid", "aria-rowcount": slice.rows + 1, "aria-colcount": slice.cols + 1,
                         style: `left:${c0 * cw}px;top:${r0 * ch}px;width:${hw + (c1 - c0) * cw}px;--gw-ch:${ch}px` },
       cols, h("thead", {}, head), body);
   }
@@ -356,9 +364,9 @@ export class TableElement extends GrundyWidget {
   async drawHeatmap(slice, drawing) {
     const t = this.t;
     const { across, down } = this.labels();
-    const n = slice.n;
-    const cellSize = Math.max(3, Math.min(24, Math.floor(520 / n)));
-    const canvas = h("canvas", { class: "gw-heatmap", width: n * cellSize, height: slice.rows * cellSize,
+    const { n, cols } = slice;
+    const cellSize = Math.max(3, Math.min(24, Math.floor(520 / Math.max(cols, slice.rows))));
+    const canvas = h("canvas", { class: "gw-heatmap", width: cols * cellSize, height: slice.rows * cellSize,
       role: "img", "aria-label": t("heatmapLabel", { c0: across, c1: down }) });
     this.output.replaceChildren(h("div", { class: "gw-scroll" }, canvas), this.heatKey(slice.top),
                                 h("p", { class: "gw-legend", text: t("heatmapAxes", { c0: across, c1: down }) }));
@@ -367,7 +375,7 @@ export class TableElement extends GrundyWidget {
     const top = Math.max(1, slice.top);
     let started = performance.now();
     for (let r = 0; r < slice.rows; r++) {
-      for (let c = 0; c < n; c++) {
+      for (let c = 0; c < cols; c++) {
         const at = r * n + c;
         const value = slice.value[at];
         if (value === NONE) continue;
