@@ -23,9 +23,14 @@ SETUP_IDS = ["mouse-en-light", "phone-ja-dark", "phone-en-light", "mouse-ja-dark
 
 
 def open_explorer(watched, widget_urls, lang="en", scheme="light", phone=False):
-    """A fresh page on the first explorer, once it has drawn its first table."""
+    """A fresh page on the first explorer, once it has drawn its first table (the engine's
+    Retry pressed once if loading it timed out on a loaded machine)."""
     w, root = open_widget(watched, widget_urls, "table", lang, scheme, phone)
-    w.page.wait_for_function("el => el.dataset.drawn", arg=root.element_handle(), timeout=LOAD_MS)
+    ready = "el => el.dataset.drawn || el.dataset.engine === 'failed'"
+    w.page.wait_for_function(ready, arg=root.element_handle(), timeout=LOAD_MS)
+    if root.get_attribute("data-engine") == "failed":
+        root.locator(".gw-retry").click()
+        w.page.wait_for_function("el => el.dataset.drawn", arg=root.element_handle(), timeout=LOAD_MS)
     return w, root
 
 

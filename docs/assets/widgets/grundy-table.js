@@ -12,7 +12,7 @@ import { field, h, setFieldError } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
 const DEFAULT_MAX = { 1: 30, 2: 20, 3: 12, 4: 6 }; // by number of coordinates
-export const MAX_SIZE = 199; // the largest coordinate the explorer offers (the engine caps positions too)
+const MAX_SIZE = 199; // the largest coordinate the explorer offers (the engine caps positions too)
 const WHOLE_TABLE = 2500; // cells: up to this many the table is drawn whole, else around the view
 const OVERSCAN = 2; // rows and columns drawn beyond the visible part
 const CHUNK_MS = 12; // main-thread work between two yields while drawing a heatmap
@@ -66,7 +66,7 @@ async function parseCells(text, stale) {
 
 /** [column index, row index] of the coordinates shown, as the lessons' tables: rows y if
  *  y is shown, else the last coordinate (one coordinate: columns only). */
-export function axes(coords) {
+function axes(coords) {
   if (coords.length === 1) return [0, null];
   const last = coords.length - 1;
   return coords[0] === "y" ? [last, 0] : [0, last];
