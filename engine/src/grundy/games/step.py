@@ -29,7 +29,8 @@ STEP_F = Param("f", "expr", "t//2", None, None, Text("f(t)", "f(t)"),
 CONDITION = Text("⌊z/2ⁱ⌋ = ⌊z′/2ⁱ⌋ ⇒ ⌊f(z)/2ⁱ⁻¹⌋ = ⌊f(z′)/2ⁱ⁻¹⌋ for all z, z′ and i ≥ 1",
                  "すべての z, z′ と i ≥ 1 について ⌊z/2ⁱ⌋ = ⌊z′/2ⁱ⌋ ⇒ ⌊f(z)/2ⁱ⁻¹⌋ = ⌊f(z′)/2ⁱ⁻¹⌋")
 # f as the lessons write it: t//3 -> ⌊t/3⌋, 2**k -> 2^k, >= -> ≥
-F_NOTATION = ((r"(\([^()]*\)|\w+)\s*//\s*(\w+)", r"⌊\1/\2⌋"), (r"\*\*", "^"), (r">=", "≥"), (r"<=", "≤"), (r"ilog2\((\w+)\)", r"⌊log₂ \1⌋"))
+F_NOTATION = ((r"(\([^()]*\)|\w+)\s*//\s*(\w+)", r"⌊\1/\2⌋"), (r"\*\*", "^"), (r">=", "≥"),
+              (r"<=", "≤"), (r"ilog2\((\w+)\)", r"⌊log₂ \1⌋"))
 
 
 def f_notation(expr: str) -> str:
