@@ -80,11 +80,28 @@ class Formula:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """Whether a theorem's condition holds for a game's parameters on the positions up to
+    a limit: `subject` names what the condition is about ("f(t) = ⌊t/3⌋", "k = 2"),
+    `note` says where it fails ("it fails at t = 3") or how far it was checked, and
+    `first_failure` is the first t where it fails (None when there is no such t)."""
+
+    holds: bool
+    subject: Text
+    note: Text | None = None
+    first_failure: int | None = None
+
+
+@dataclass(frozen=True)
 class Theorem:
     """A game's closed form with the theorem that proves it and the condition under which
     it holds. `name` and `expression` are templates filled with the game's parameters
     (and `{xor}`: the coordinate names joined by " ⊕ "); `holds(game, pos)` says whether
-    the condition holds there, `value(game, pos)` is the formula's value."""
+    the condition holds there, `value(game, pos)` is the formula's value (defined at every
+    position, also where the condition fails). `claim` (optional) is what the theorem
+    says in words (default "G = expression", or "P-position ⇔ expression = 0");
+    `verdict(game, limit) -> Verdict` (optional) judges the condition for the whole
+    table up to limit: without it the condition is one on the parameters only."""
 
     name: Text
     expression: str
@@ -92,14 +109,42 @@ class Theorem:
     condition: Text
     holds: Callable
     value: Callable
+    claim: Text | None = None
+    verdict: Callable | None = None
+
+    def _fields(self, game: "Game", pos: tuple) -> dict:
+        return dict(game.params, xor=" ⊕ ".join(game.coords_for(pos)))
+
+    def evaluate(self, game: "Game", pos: tuple) -> Formula:
+        """The formula at `pos`, whether or not the condition holds there."""
+        fields = self._fields(game, pos)
+        return Formula(self.value(game, pos), self.name.format(**fields), self.kind,
+                       self.expression.format(**fields))
 
     def at(self, game: "Game", pos: tuple) -> Formula | None:
         """The formula at `pos`, or None where the condition does not hold."""
-        if not self.holds(game, pos):
-            return None
-        fields = dict(game.params, xor=" ⊕ ".join(game.coords_for(pos)))
-        return Formula(self.value(game, pos), self.name.format(**fields), self.kind,
-                       self.expression.format(**fields))
+        return self.evaluate(game, pos) if self.holds(game, pos) else None
+
+    def says(self, game: "Game", pos: tuple) -> Text:
+        """What the theorem claims, in the site's notation ("G = y ⊕ z")."""
+        expression = self.expression.format(**self._fields(game, pos))
+        if self.claim is not None:
+            return self.claim.format(expression=expression)
+        if self.kind == "grundy":
+            return Text(f"G = {expression}", f"G = {expression}")
+        return Text(f"P-position ⇔ {expression} = 0", f"P 局面 ⇔ {expression} = 0")
+
+    def judge(self, game: "Game", limit: int) -> Verdict:
+        """The condition for `game` on the positions with coordinates up to `limit`."""
+        if self.verdict is not None:
+            return self.verdict(game, limit)
+        shown = ", ".join(f"{k} = {v}" for k, v in game.params.items())
+        return Verdict(bool(self.holds(game, None)), Text(shown, shown))
+
+    @property
+    def unconditional(self) -> bool:
+        """Whether the theorem holds for every parameter and position."""
+        return self.holds is always
 
 
 def always(game, pos) -> bool:

@@ -14,7 +14,7 @@ import random
 import grundy
 from grundy import svg
 from grundy.budget import BROWSER, VIEWER, using
-from grundy.core import Formula, GameError, shown
+from grundy.core import GameError, Theorem, always, coords_nim_sum, shown
 from grundy.numbers import flag, parse_int, whole
 from grundy.passing import PassGame, with_pass
 from grundy.registry import find_game, games
@@ -170,11 +170,12 @@ def _formula(g, pos, lang="en"):
             "expression": f.expression}
 
 
-def _disagrees(f, value):
-    """Whether formula `f` contradicts the computed Grundy value (or just its P/N)."""
-    if f.kind == "grundy":
-        return f.value != value
-    return (f.value == 0) != (value == 0)
+def _disagrees(kind, formula, value):
+    """Whether a formula's value contradicts the computed Grundy value (kind "grundy"), or
+    just its P/N (kind "outcome")."""
+    if kind == "grundy":
+        return formula != value
+    return (formula == 0) != (value == 0)
 
 
 def _play_pos(request):
@@ -298,39 +299,135 @@ def op_random_start(request):
     raise RequestError(_message("no_start", lang, max=top))
 
 
-def _nimsum_formula(pos):
-    """The nim-sum of the coordinates read as a P/N test (P exactly when it is 0)."""
-    value = 0
-    for c in pos:
-        value ^= c
-    return Formula(value, Text("", ""), "outcome")
+# The table's summary in plain words: what the theorem claims, whether its condition holds.
+SUMMARY = {
+    "always": Text("By {theorem}, “{claim}” holds at every position",
+                   "{theorem} により、すべての局面で「{claim}」が成り立ちます"),
+    "holds": Text("{subject} satisfies the condition of {theorem}{note}, so “{claim}” holds at "
+                  "every position shown",
+                  "{subject} は {theorem} の条件を満たします{note}。よって表示したすべての局面で"
+                  "「{claim}」が成り立ちます"),
+    "holds_plain": Text("The condition of {theorem} holds{note}, so “{claim}” holds at every "
+                        "position shown",
+                        "{theorem} の条件が成り立ちます{note}。よって表示したすべての局面で"
+                        "「{claim}」が成り立ちます"),
+    "fails": Text("{subject} does not satisfy the condition of {theorem}{note}",
+                  "{subject} は {theorem} の条件を満たしません{note}"),
+    "pass": Text("With the pass still available no theorem is known ({theorem} is about the "
+                 "game without a pass)",
+                 "パスがまだ使える局面についての定理は知られていません ({theorem} はパスのない"
+                 "ゲームについての定理です)"),
+    "none": Text("No theorem gives a formula for this game: the values are computed",
+                 "このゲームの値を与える定理はありません: 値は計算したものです"),
+    "grundy": Text("the cells where G ≠ {expression} are marked: {m:,} of {n:,}",
+                   "G ≠ {expression} となるマスに印をつけました: {n:,} 個中 {m:,} 個"),
+    "outcome": Text("the cells where “{claim}” fails are marked: {m:,} of {n:,}",
+                    "「{claim}」が成り立たないマスに印をつけました: {n:,} 個中 {m:,} 個"),
+}
+XOR_THEOREM = Theorem(Text("", ""), "{xor}", "outcome", Text("", ""), always, coords_nim_sum)
+PASS_USED = Text("the pass has been used", "パスを使い終えている")
+
+
+def _sentence(head, tail, lang):
+    """One summary from its parts: 'Head; tail.' ('head。tail。' in Japanese); the head's
+    templates start with a capital, or with the subject as written (f(t) = ⌊t/3⌋)."""
+    if lang == "ja":
+        return "".join(part + "。" for part in (head, tail) if part)
+    if not head:
+        return tail[:1].upper() + tail[1:] + "."
+    return f"{head}; {tail}." if tail else f"{head}."
+
+
+def _theorem_for(g, top):
+    """The theorem a table up to `top` is compared with and its verdict: the first whose
+    condition holds, else the first (its values are still shown, and the cells it gets wrong
+    marked). (None, None) for a game without a theorem."""
+    judged = [(theorem, theorem.judge(g, top)) for theorem in type(g).theorems]
+    return next((pair for pair in judged if pair[1].holds), judged[0] if judged else (None, None))
+
+
+def _summary_head(theorem, verdict, g, pos, lang, pass_left):
+    """The first part of the summary: the theorem and its condition, in plain words."""
+    if theorem is None:
+        return SUMMARY["none"].get(lang)
+    name, claim = theorem.evaluate(g, pos).theorem.get(lang), theorem.says(g, pos).get(lang)
+    if pass_left:
+        return SUMMARY["pass"].format(theorem=name).get(lang)
+    if theorem.unconditional:
+        return SUMMARY["always"].format(theorem=name, claim=claim).get(lang)
+    note = f" ({verdict.note.get(lang)})" if verdict.note else ""
+    key = "holds" if verdict.holds else "fails"
+    if verdict.holds and not verdict.subject.en:
+        key = "holds_plain"
+    return SUMMARY[key].format(subject=verdict.subject.get(lang), theorem=name, note=note,
+                               claim=claim).get(lang)
+
+
+def _condition(theorem, verdict, g, lang, pass_left):
+    """The condition of the theorem compared with, and whether it holds here."""
+    if theorem is None or theorem.unconditional and not pass_left:
+        return None
+    holds = verdict.holds and not pass_left
+    text = theorem.condition if not pass_left else PASS_USED
+    note = verdict.note if not pass_left else None
+    return {"text": text.get(lang), "holds": holds, "note": note and note.get(lang),
+            "first_failure": None if pass_left else verdict.first_failure}
 
 
 def op_table(request):
     """The Grundy table up to max, with P-positions and the cells where a formula
-    disagrees: the game's proved formula (compare="formula", default) or the nim-sum
-    of the coordinates as a P-position test (compare="xor")."""
+    disagrees: the game's theorem (compare="formula", default: the first whose condition
+    holds, else the first, its values shown anyway) or the nim-sum of the coordinates as
+    a P-position test (compare="xor"). Also the theorem's condition, whether it holds for
+    these parameters (with the first failing t, or why not), and a summary in plain words.
+    With "flat": true the positions come as one string `cells` of whole numbers separated
+    by spaces instead of `rows`, `p_positions` and `mismatches` (the explorer's form): per
+    position its coordinates, G, the formula's value (-1: none) and 1 if marked, else 0."""
     lang = _lang(request)
     g = _game(request).for_table()
     top = _whole(request, "max", 10)
     _check_size(g, top, TABLE_CAP, lang)
-    formula = _nimsum_formula if request.get("compare") == "xor" else g.formula
+    inner = g.inner if isinstance(g, PassGame) else g
+    pass_left = isinstance(g, PassGame) and _flag(request, "pass")
+    if request.get("compare") == "xor":
+        theorem, verdict = XOR_THEOREM, None
+    else:
+        theorem, verdict = _theorem_for(inner, top)
     table = g.table(top)
-    rows, p_positions, mismatches, theorem = [], [], [], None
+    rows, p_positions, mismatches, marks = [], [], [], []
     for pos, value in table.items():
-        if isinstance(g, PassGame) and pos[-1] != _flag(request, "pass"):
+        if isinstance(g, PassGame) and pos[-1] != pass_left:
             continue  # with a pass: the rows where the pass is (or is not) still available
-        f = formula(pos)
         cells = _shown(g, pos)
-        rows.append([*cells, value, None if f is None else f.value])
+        f = None if theorem is None else theorem.value(inner, tuple(cells))
+        rows.append([*cells, value, f])
+        marked = f is not None and _disagrees(theorem.kind, f, value)
+        marks.append(int(marked))
         if value == 0:
             p_positions.append(cells)
-        if f is not None:
-            theorem = theorem or theorem_text(f, lang)
-            if _disagrees(f, value):
-                mismatches.append(cells)
-    return {"coords": _shown(g, g.coords), "rows": rows, "p_positions": p_positions,
-            "mismatches": mismatches, "theorem": theorem}
+        if marked:
+            mismatches.append(cells)
+    origin = tuple(rows[0][:len(inner.coords)]) if rows else (0,) * len(inner.coords)
+    out = {"coords": _shown(g, g.coords), "marked": len(mismatches), "total": len(rows),
+           "p_count": len(p_positions), "kind": None if theorem is None else theorem.kind,
+           "theorem": None, "condition": None, "claim": None, "expression": None}
+    if _flag(request, "flat"):  # one string, copied at once to the page (a long list is not):
+        out["cells"] = " ".join(  # per position its coordinates, G, formula (-1: none), mark
+            " ".join(str(-1 if c is None else c) for c in (*row, mark)) for row, mark in zip(rows, marks))
+    else:
+        out.update(rows=rows, p_positions=p_positions, mismatches=mismatches)
+    if theorem is not None:
+        f = theorem.evaluate(inner, origin)
+        out.update(theorem=f.theorem.get(lang) or None, expression=f.expression,
+                   claim=theorem.says(inner, origin).get(lang))
+    if theorem is not XOR_THEOREM:
+        out["condition"] = _condition(theorem, verdict, inner, lang, pass_left)
+    head = "" if theorem is XOR_THEOREM else _summary_head(theorem, verdict, inner, origin, lang,
+                                                          pass_left)
+    tail = "" if theorem is None else SUMMARY[theorem.kind].format(
+        expression=out["expression"], claim=out["claim"], m=len(mismatches), n=len(rows)).get(lang)
+    out["summary"] = _sentence(head, tail, lang)
+    return out
 
 
 def op_nimsum(request):

@@ -113,7 +113,9 @@ class Wythoff(Corner):
     theorems = (Theorem(Text("Wythoff (1907): P-positions (⌊nφ⌋, ⌊nφ²⌋)",
                              "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 exactly when {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}}", "outcome",
-                        Text("always", "常に"), always, lambda g, pos: _wythoff(*pos)),)
+                        Text("always", "常に"), always, lambda g, pos: _wythoff(*pos),
+                        Text("P-position ⇔ {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}} for some n",
+                             "P 局面 ⇔ ある n で {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}}")),)
     piece = Text("the Queen", "クイーン")
 
     def targets(self, pos):

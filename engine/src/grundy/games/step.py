@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from array import array
 
-from ..core import TABLE_CAP, Game, PositionError, Theorem, coords_nim_sum, plural
+import re
+
+from ..core import TABLE_CAP, Game, GameError, PositionError, Theorem, Verdict, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
 from ..stepfunc import StepFunction
@@ -24,8 +26,45 @@ VIOLATING_F = ("t", "t//3", "(t+1)//2", "t//2 + 1", "min(t, 5)")
 
 STEP_F = Param("f", "expr", "t//2", None, None, Text("f(t)", "f(t)"),
                Text("the step function, an expression in t", "階段の関数 (t の式)"))
-CONDITION = Text("f satisfies z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1)",
-                 "f が条件 z >> i == z' >> i => f(z) >> (i-1) == f(z') >> (i-1) を満たす")
+CONDITION = Text("⌊z/2ⁱ⌋ = ⌊z′/2ⁱ⌋ ⇒ ⌊f(z)/2ⁱ⁻¹⌋ = ⌊f(z′)/2ⁱ⁻¹⌋ for all z, z′ and i ≥ 1",
+                 "すべての z, z′ と i ≥ 1 について ⌊z/2ⁱ⌋ = ⌊z′/2ⁱ⌋ ⇒ ⌊f(z)/2ⁱ⁻¹⌋ = ⌊f(z′)/2ⁱ⁻¹⌋")
+# f as the lessons write it: t//3 -> ⌊t/3⌋, 2**k -> 2^k, >= -> ≥
+F_NOTATION = ((r"(\([^()]*\)|\w+)\s*//\s*(\w+)", r"⌊\1/\2⌋"), (r"\*\*", "^"), (r">=", "≥"),
+              (r"<=", "≤"), (r"ilog2\((\w+)\)", r"⌊log₂ \1⌋"))
+
+
+def f_notation(expr: str) -> str:
+    """The expression of f in the lessons' notation ("t//3" -> "⌊t/3⌋")."""
+    for pattern, repl in F_NOTATION:
+        expr = re.sub(pattern, repl, expr)
+    return expr
+
+
+def first_failure(values: list[int]) -> int | None:
+    """The least t such that the condition of [S] fails on 0..t for f = values (non-decreasing):
+    some z < t with ⌊z/2^i⌋ = ⌊t/2^i⌋ has ⌊f(z)/2^(i-1)⌋ != ⌊f(t)/2^(i-1)⌋; None if none."""
+    for t in range(1, len(values)):
+        for i in range(1, t.bit_length() + 1):
+            if values[t >> i << i] >> (i - 1) != values[t] >> (i - 1):
+                return t
+    return None
+
+
+def _condition_verdict(game, limit: int) -> Verdict:
+    """The condition of [S] for f on the table up to limit (on 0..2^bits(limit) - 1, which
+    covers every move; for every t when f has a proved shape)."""
+    subject = Text(f"f(t) = {f_notation(game.f.expr)}", f"f(t) = {f_notation(game.f.expr)}")
+    if game.f.proved:
+        return Verdict(True, subject, Text("for every t", "すべての t で"))
+    top = (1 << max(1, limit.bit_length())) - 1
+    try:
+        values = game.f.values(top)
+    except GameError:  # f decreases, or is over budget, past the table: judge the table
+        top, values = limit, game.f.values(limit)
+    t = first_failure(values)
+    if t is None:
+        return Verdict(True, subject, Text(f"checked for t ≤ {top}", f"t ≤ {top} で確認"))
+    return Verdict(False, subject, Text(f"it fails at t = {t}", f"t = {t} で成り立ちません"), t)
 
 
 def step_values(fv: list[int], limit: int, with_x: bool, misere: bool = False) -> array:
@@ -93,7 +132,8 @@ class Step(Game):
     default_start = (2, 5)
     with_x = False
     theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3", "[S] 定理 2.2・2.3"), "{xor}", "grundy",
-                        CONDITION, _condition_holds, coords_nim_sum),)
+                        CONDITION, _condition_holds, coords_nim_sum,
+                        verdict=_condition_verdict),)
 
     def __init__(self, **values):
         fn = StepFunction(values.get("f", STEP_F.default))
@@ -175,7 +215,8 @@ class Step3(Step):
     with_x = True
     theorems = (Theorem(Text("[S] Theorems 2.2 and 2.3 with the bar of x squares (Theorem 2.1)",
                              "[S] 定理 2.2・2.3 (x 個の正方形の棒つき、定理 2.1)"),
-                        "{xor}", "grundy", CONDITION, _condition_holds, coords_nim_sum),)
+                        "{xor}", "grundy", CONDITION, _condition_holds, coords_nim_sum,
+                        verdict=_condition_verdict),)
 
 
 # -- verification (grundy verify) ----------------------------------------
