@@ -4,7 +4,7 @@ The reference (docs/api.md, docs/api.ja.md) is rendered by mkdocstrings from the
 docstrings, whose ``Examples:`` sections are doctests. `check_docstrings()` runs every
 doctest of the modules the reference documents (once per build): a failing example stops
 the build, naming the docstring's file and line. `link_examples(html, page_src)` gives each
-rendered example (a ``pycon`` block) a link to the Lab holding it as a script: every
+rendered example (a highlighted block with ``>>>`` prompts) a link to the Lab holding it as a script: every
 ``>>>`` line, the expressions whose value the doctest shows wrapped in ``print()``.
 """
 
@@ -23,7 +23,8 @@ from .examples import WORDS, lab_link
 MODULES = ("grundy", "grundy.registry", "grundy.core", "grundy.table", "grundy.sums",
            "grundy.passing", "grundy.verify", "grundy.cli")
 PAGES = ("api.md", "api.ja.md")
-BLOCK = re.compile(r'<div class="language-pycon highlight"><pre>.*?</pre></div>', re.S)
+BLOCK = re.compile(r'<div class="(?:language-pycon )?highlight"><pre>(?:(?!</pre>).)*?'
+                   r'<span class="gp">&gt;&gt;&gt; </span>.*?</pre></div>', re.S)
 TAG = re.compile(r"<[^>]+>")
 _checked: list[int] = []  # doctests run in this build (the check is done once)
 

@@ -339,3 +339,20 @@ def test_menu_data_matches_the_example_files(built_site):
     start = html.index("data-lab-examples>") + len("data-lab-examples>")
     data = json.loads(html[start:html.index("</script>", start)].replace("<\\/", "</"))
     assert {e["id"] for e in data} == files
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_in_python_section_screenshots(new_page, served_site, lang, device):
+    """A lesson's "In Python" section: code, its output from the build, the Lab button."""
+    page = new_page(**(PHONE if device == "phone" else DESKTOP))
+    page.goto(served_site + ("ja/" if lang == "ja" else "") + "step-chocolate/#in-python")
+    page.wait_for_selector("#in-python ~ .pyexample .pyexample-lab")
+    page.locator("#in-python").scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"in-python-{lang}-{device}.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= (PHONE if device == "phone" else DESKTOP)["viewport"]["width"]
+    button = page.locator("#in-python ~ .pyexample .pyexample-lab").first
+    assert button.inner_text() == ("ラボで開く" if lang == "ja" else "Open in the Lab")
+    clean(page)

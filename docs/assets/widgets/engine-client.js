@@ -65,6 +65,7 @@ class EngineClient extends EventTarget {
       this.#fail(worker, event.message || "worker error");
     };
     this.#send({ op: "ping" }).then(async (response) => {
+      if (this.#worker !== worker) return response;
       this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
       if (this.#interrupt) await this.#send({ op: "interrupt", buffer: this.#interrupt });
       return response;
