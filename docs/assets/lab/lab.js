@@ -129,7 +129,8 @@ class Lab {
   engineStatus() {
     const { status } = engine;
     this.root.dataset.engine = status === "idle" ? "loading" : status;
-    if (this.running || (status === "ready" && this.output.dataset.state !== "idle")) return;
+    // after a run, its result stays in view while Python (re)starts; a failure is always told
+    if (this.running || (status !== "failed" && this.output.dataset.state !== "idle")) return;
     const key = status === "ready" || status === "failed" ? status : "loading";
     this.setStatus(this.t(key, { v: engine.python, m: engine.error }));
   }
