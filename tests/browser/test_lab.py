@@ -12,6 +12,7 @@ import os
 import sys
 import tempfile
 import threading
+from html import unescape
 from pathlib import Path
 from urllib.parse import quote
 
@@ -228,6 +229,7 @@ def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_site):
     page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
     assert page.evaluate("window.__sameDocument") is True, "the Lab was a full page load"
     assert code(page) == expected
+    assert page.locator("[data-examples] option").count() > 10  # the menu survives the swap
     page.click("[data-run]")
     assert wait_done(page) == "ok"
     assert "exceptions: []" in page.inner_text("[data-output]")
@@ -348,8 +350,8 @@ def test_menu_data_matches_the_example_files(built_site):
     """The menu offers exactly the example files (theorems, open problems, a tour)."""
     files = {p.stem for p in (ROOT / "scripts" / "lab" / "examples").glob("*.py")}
     html = (built_site / "lab" / "index.html").read_text(encoding="utf-8")
-    start = html.index("data-lab-examples>") + len("data-lab-examples>")
-    data = json.loads(html[start:html.index("</script>", start)].replace("<\\/", "</"))
+    start = html.index("<template data-lab-examples>") + len("<template data-lab-examples>")
+    data = json.loads(unescape(html[start:html.index("</template>", start)]))
     assert {e["id"] for e in data} == files
 
 

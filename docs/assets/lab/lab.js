@@ -45,8 +45,8 @@ function h(tag, attrs = {}, ...children) {
 }
 
 function readExamples() {
-  const data = document.querySelector("script[data-lab-examples]");
-  return data ? JSON.parse(data.textContent) : [];
+  const data = document.querySelector("template[data-lab-examples]");
+  return data ? JSON.parse(data.content.textContent) : [];
 }
 
 function codeFromAddress() {
@@ -64,6 +64,8 @@ class Lab {
     this.root = root;
     this.lang = (document.documentElement.lang || "en").startsWith("ja") ? "ja" : "en";
     this.examples = readExamples();
+    // read at once: after an instant page swap, Material's anchor tracking soon rewrites the hash
+    this.fromAddress = codeFromAddress();
     this.engine = engine;
     this.build();
   }
@@ -105,7 +107,7 @@ class Lab {
 
   async init() {
     const first = this.examples[0];
-    const code = codeFromAddress() ?? (first ? first.code : "import grundy\n");
+    const code = this.fromAddress ?? (first ? first.code : "import grundy\n");
     this.editor = await createEditor(this.editorBox, code, {
       label: this.t("code"), onRun: () => this.run(),
     });

@@ -1,6 +1,6 @@
 # title: The mex rule, by hand
 # title-ja: mex の規則を手で計算する
-# group: start
+# group: theorem
 # en: The Grundy value of a position is the smallest number that is not the value of
 # en: one of its options (the mex). Compute it from the moves and compare with the engine.
 # ja: 局面のグランディ数は、行き先のグランディ数に現れない最小の数 (mex)。
