@@ -9,8 +9,9 @@ keyed by the code and the engine's source (`cache.key`).
 
 - ``pyexample name=NAME``: the code, its output and a link to ``lab/#code=<the code>``.
 - ``pyexample menu=lab``: every example (each run once) as the Lab's menu data, a
-  ``<template data-lab-examples>`` holding the JSON list of {id, group, title, code} as text
-  (not a ``<script>``: Material's instant navigation re-creates scripts without their type).
+  ``<div hidden data-lab-examples="...">`` whose attribute is the JSON list of {id, group,
+  title, code} (not a ``<script>``: Material's instant navigation re-creates scripts without
+  their type; not text either: the search index would hold it).
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ def menu_html(ctx) -> str:
         code = ex.code(ctx.lang)
         execute(code, ctx.lang, ctx.cache_dir, f"grundy pyexample {ex.id}")
         data.append({"id": ex.id, "group": ex.group, "title": ex.titles[ctx.lang], "code": code})
-    return f'<template data-lab-examples>{escape(json.dumps(data, ensure_ascii=False), quote=False)}</template>'
+    return f'<div hidden data-lab-examples="{escape(json.dumps(data, ensure_ascii=False))}"></div>'
 
 
 def pyexample(args: dict[str, str], ctx) -> str:

@@ -45,8 +45,8 @@ function h(tag, attrs = {}, ...children) {
 }
 
 function readExamples() {
-  const data = document.querySelector("template[data-lab-examples]");
-  return data ? JSON.parse(data.content.textContent) : [];
+  const data = document.querySelector("[data-lab-examples]");
+  return data ? JSON.parse(data.dataset.labExamples) : [];
 }
 
 function codeFromAddress() {
