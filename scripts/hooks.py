@@ -8,7 +8,8 @@
   (``sitehooks.japanese``);
 - links under site_url's path made relative (``sitehooks.links``);
 - one search index per language, formulas as plain text (``sitehooks.search``);
-- the 404 page in the default language, linking to the home pages (``sitehooks.notfound``).
+- the 404 page in the default language, linking to the home pages (``sitehooks.notfound``);
+- the API reference's docstring examples run and linked to the Lab (``sitegen.apiexamples``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if SCRIPTS_DIR not in sys.path:
 
 from sitehooks import fence, japanese, links, notfound, search  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
+from sitegen import apiexamples  # noqa: E402
 
 
 def on_config(config):
@@ -40,8 +42,10 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_page_content(html, page, config, files):
-    """The page is converted; Japanese pages get Japanese UI strings."""
+    """The page is converted; the API reference's examples are run and linked to the Lab;
+    Japanese pages get Japanese UI strings."""
     rendering.end()
+    html = apiexamples.link_examples(html, page.file.src_uri)
     return japanese.translate_ui(html, page.file.src_uri)
 
 

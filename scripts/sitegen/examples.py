@@ -9,7 +9,9 @@ keyed by the code and the engine's source (`cache.key`).
 
 - ``pyexample name=NAME``: the code, its output and a link to ``lab/#code=<the code>``.
 - ``pyexample menu=lab``: every example (each run once) as the Lab's menu data, a
-  ``<script type="application/json" data-lab-examples>`` list of {id, group, title, code}.
+  ``<div hidden data-lab-examples="...">`` whose attribute is the JSON list of {id, group,
+  title, code} (not a ``<script>``: Material's instant navigation re-creates scripts without
+  their type; not text either: the search index would hold it).
 """
 
 from __future__ import annotations
@@ -152,8 +154,7 @@ def menu_html(ctx) -> str:
         code = ex.code(ctx.lang)
         execute(code, ctx.lang, ctx.cache_dir, f"grundy pyexample {ex.id}")
         data.append({"id": ex.id, "group": ex.group, "title": ex.titles[ctx.lang], "code": code})
-    blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    return f'<script type="application/json" data-lab-examples>{blob}</script>'
+    return f'<div hidden data-lab-examples="{escape(json.dumps(data, ensure_ascii=False))}"></div>'
 
 
 def pyexample(args: dict[str, str], ctx) -> str:

@@ -9,8 +9,11 @@ import functools
 import http.server
 import json
 import os
+import re
+import sys
 import tempfile
 import threading
+from html import unescape
 from pathlib import Path
 from urllib.parse import quote
 
@@ -96,6 +99,17 @@ def isolated_site(built_site):
         finally:
             server.shutdown()
             server.server_close()
+
+
+@pytest.fixture(scope="module")
+def pages_site(built_site):
+    """The site served like GitHub Pages (bench/serve.py: absolute sitemap addresses, which
+    Material's instant navigation needs)."""
+    sys.path.insert(0, str(ROOT))
+    from bench.serve import SiteServer
+
+    with SiteServer(built_site) as url:
+        yield url
 
 
 # ---------------------------------------------------------------- tests
@@ -199,6 +213,69 @@ def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
     clean(page)
 
 
+def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_site):
+    """One Python per visit: a lesson's widgets start the engine, its "Open in the Lab"
+    link swaps the Lab in (instant navigation) and the Lab runs on that engine; back to the
+    lesson and to the Lab again, the Lab is set up again, still on the same engine."""
+    page = new_page(**DESKTOP)
+    runtimes = []
+    page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and runtimes.append(r.url))
+    page.goto(pages_site + "chocolate-and-nim/")
+    page.wait_for_function("window.grundyEngine && window.grundyEngine.status === 'ready'", timeout=LOAD_MS)
+    page.evaluate("window.__sameDocument = true")
+    links = page.locator("#in-python ~ .pyexample a.pyexample-lab")
+    expected = page.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))",
+                             links.first.element_handle())
+    links.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(1000)  # as a reader: Material's anchor tracking follows the scroll first
+    links.first.click()
+    page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
+    assert page.evaluate("window.__sameDocument") is True, "the Lab was a full page load"
+    assert code(page) == expected
+    assert page.locator("[data-examples] option").count() > 10  # the menu survives the swap
+    page.click("[data-run]")
+    assert wait_done(page) == "ok"
+    assert "exceptions: []" in page.inner_text("[data-output]")
+    page.go_back()
+    page.wait_for_selector("#in-python", timeout=LOAD_MS)
+    links.nth(1).scroll_into_view_if_needed()
+    page.wait_for_timeout(1000)
+    links.nth(1).click()
+    page.wait_for_selector("[data-lab][data-mounted][data-engine='ready'][data-editor]", timeout=LOAD_MS)
+    assert page.evaluate("window.__sameDocument") is True
+    assert "nim" in code(page)
+    assert run(page, "print('again')\n") == "ok"
+    assert len(runtimes) == 1, f"Python was loaded {len(runtimes)} times"
+    clean(page)
+
+
+def test_widgets_keep_working_after_a_restart(new_page, served_site):
+    """Stop without an interrupt buffer restarts the shared worker: the page's widgets
+    get a fresh engine and keep answering."""
+    page = new_page(**DESKTOP)
+    page.goto(served_site + "chocolate-and-nim/")
+    widget = page.locator("grundy-play").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_function("el => el.dataset.turn === 'you'", arg=widget.element_handle(), timeout=LOAD_MS)
+    result = page.evaluate("""async () => {
+        const engine = window.grundyEngine;
+        const run = engine.run("print('looping')\\nwhile True: pass\\n", "en", () => {});
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        engine.stop();
+        return run;
+    }""")
+    assert result == {"status": "stopped", "restarted": True}
+    assert page.evaluate("window.grundyEngine.restarts") == 1
+    page.wait_for_function("window.grundyEngine.status === 'ready'", timeout=LOAD_MS)
+    moves = int(widget.get_attribute("data-moves"))
+    target = widget.locator(".gw-board .move").first.get_attribute("data-to")
+    widget.locator(f".gw-board .move[data-to='{target}']").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([el, n]) => Number(el.dataset.moves) > n && el.dataset.turn !== 'computer'",
+                           arg=[widget.element_handle(), moves], timeout=LOAD_MS)
+    clean(page)
+
+
 def test_share_link_opens_the_same_code(new_page, served_site):
     page = open_lab(new_page, served_site)
     source = "# a shared question: k = 7?\nprint(sum(x ^ 7 for x in range(10)), 'ä & #')\n"
@@ -278,6 +355,22 @@ def test_menu_data_matches_the_example_files(built_site):
     """The menu offers exactly the example files (theorems, open problems, a tour)."""
     files = {p.stem for p in (ROOT / "scripts" / "lab" / "examples").glob("*.py")}
     html = (built_site / "lab" / "index.html").read_text(encoding="utf-8")
-    start = html.index("data-lab-examples>") + len("data-lab-examples>")
-    data = json.loads(html[start:html.index("</script>", start)].replace("<\\/", "</"))
+    data = json.loads(unescape(re.search(r'data-lab-examples="([^"]*)"', html)[1]))
     assert {e["id"] for e in data} == files
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_in_python_section_screenshots(new_page, served_site, lang, device):
+    """A lesson's "In Python" section: code, its output from the build, the Lab button."""
+    page = new_page(**(PHONE if device == "phone" else DESKTOP))
+    page.goto(served_site + ("ja/" if lang == "ja" else "") + "step-chocolate/#in-python")
+    page.wait_for_selector("#in-python ~ .pyexample .pyexample-lab")
+    page.locator("#in-python").scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"in-python-{lang}-{device}.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= (PHONE if device == "phone" else DESKTOP)["viewport"]["width"]
+    button = page.locator("#in-python ~ .pyexample .pyexample-lab").first
+    assert button.inner_text() == ("ラボで開く" if lang == "ja" else "Open in the Lab")
+    clean(page)

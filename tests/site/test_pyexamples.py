@@ -38,7 +38,25 @@ def test_examples_link_to_the_lab_with_their_code(built_site):
             assert unquote(code) == examples.load(name).code(lang)
             assert 'class="pyexample-output"' in body
             seen += 1
-    assert seen >= 4  # the Lab and the data page, in both languages
+    assert seen >= 36  # the lessons, the Lab, the API and the data page, in both languages
+
+
+LESSONS = ["impartial-games", "chocolate-and-nim", "triangular-chocolate", "sierpinski",
+           "other-inequalities", "step-chocolate", "wythoff", "ryuoh", "misere", "pass",
+           "open-problems"]
+
+
+@pytest.mark.parametrize("edition", ["", "ja"])
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_has_examples_in_python(built_site, edition, lesson):
+    """An "In Python" section: examples with their output computed at build time."""
+    html = (built_site / edition / lesson / "index.html").read_text(encoding="utf-8")
+    section = html[html.index('<h2 id="in-python"'):]
+    heading = re.search(r"<h2[^>]*>(.*?)<", section)[1]
+    assert heading == ("Python で確かめる" if edition else "In Python")
+    blocks = BLOCK.findall(section)
+    assert blocks and all('class="pyexample-output"' in body and "<pre><code>" in body
+                          for _, body in blocks)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -2,8 +2,10 @@
 // examples menu, Run (Ctrl/Cmd+Enter), Stop, "copy link" (lab/#code=<percent-encoded
 // source>) and the output area ([data-output]) with streamed text, tracebacks pointing
 // at the reader's line, SVG pictures and tables downloadable as CSV.
+// The code runs on the widgets' engine worker (../widgets/engine-client.js): one Python per
+// visit, kept across Material's instant page swaps, whether the reader plays or runs code.
 
-import { LabEngine } from "./lab-client.js";
+import { engine } from "../widgets/engine-client.js";
 import { createEditor } from "./lab-editor.js";
 import { renderTable, renderSvg } from "./lab-output.js";
 
@@ -43,8 +45,8 @@ function h(tag, attrs = {}, ...children) {
 }
 
 function readExamples() {
-  const data = document.querySelector("script[data-lab-examples]");
-  return data ? JSON.parse(data.textContent) : [];
+  const data = document.querySelector("[data-lab-examples]");
+  return data ? JSON.parse(data.dataset.labExamples) : [];
 }
 
 function codeFromAddress() {
@@ -62,7 +64,9 @@ class Lab {
     this.root = root;
     this.lang = (document.documentElement.lang || "en").startsWith("ja") ? "ja" : "en";
     this.examples = readExamples();
-    this.engine = new LabEngine((status, detail) => this.engineStatus(status, detail));
+    // read at once: after an instant page swap, Material's anchor tracking soon rewrites the hash
+    this.fromAddress = codeFromAddress();
+    this.engine = engine;
     this.build();
   }
 
@@ -85,7 +89,7 @@ class Lab {
     this.runButton = h("button", { type: "button", class: "md-button md-button--primary", "data-run": true,
                                    text: this.t("run"), onclick: () => this.run() });
     this.stopButton = h("button", { type: "button", class: "md-button", "data-stop": true, disabled: true,
-                                    text: this.t("stop"), onclick: () => this.engine.stop() });
+                                    text: this.t("stop"), onclick: () => engine.stop() });
     this.shareButton = h("button", { type: "button", class: "md-button", "data-share": true,
                                      text: this.t("share"), onclick: () => this.share() });
     this.status = h("p", { class: "lab-status", "data-status": true, role: "status" });
@@ -103,23 +107,34 @@ class Lab {
 
   async init() {
     const first = this.examples[0];
-    const code = codeFromAddress() ?? (first ? first.code : "import grundy\n");
+    const code = this.fromAddress ?? (first ? first.code : "import grundy\n");
     this.editor = await createEditor(this.editorBox, code, {
       label: this.t("code"), onRun: () => this.run(),
     });
     this.root.dataset.editor = this.editor.kind;
-    window.addEventListener("hashchange", () => {
+    const onHash = () => {
+      if (!this.root.isConnected) return window.removeEventListener("hashchange", onHash);
       const fromAddress = codeFromAddress();
       if (fromAddress !== null && fromAddress !== this.editor.getCode()) this.editor.setCode(fromAddress);
-    });
-    this.engine.start().catch(() => {}); // status shown by engineStatus
+    };
+    window.addEventListener("hashchange", onHash);
+    const onStatus = () => {
+      if (!this.root.isConnected) return engine.removeEventListener("status", onStatus);
+      this.engineStatus();
+    };
+    engine.addEventListener("status", onStatus);
+    engine.stop(); // a run left behind on an earlier visit to this page writes nowhere
+    engine.start();
+    this.engineStatus();
   }
 
-  engineStatus(status, detail) {
-    this.root.dataset.engine = status;
-    if (this.running || (status === "ready" && this.output.dataset.state !== "idle")) return;
-    const key = { loading: "loading", ready: "ready", failed: "failed" }[status];
-    this.setStatus(this.t(key, { v: detail, m: detail }));
+  engineStatus() {
+    const { status } = engine;
+    this.root.dataset.engine = status === "idle" ? "loading" : status;
+    // after a run, its result stays in view while Python (re)starts; a failure is always told
+    if (this.running || (status !== "failed" && this.output.dataset.state !== "idle")) return;
+    const key = status === "ready" || status === "failed" ? status : "loading";
+    this.setStatus(this.t(key, { v: engine.python, m: engine.error }));
   }
 
   setStatus(text, kind = "") {
@@ -146,7 +161,7 @@ class Lab {
     const t0 = performance.now();
     let result;
     try {
-      result = await this.engine.run(this.editor.getCode(), this.lang, (item) => this.append(item));
+      result = await engine.run(this.editor.getCode(), this.lang, (item) => this.append(item));
     } catch (err) {
       result = { status: "failed", message: err.message };
     }
@@ -218,10 +233,18 @@ function addStylesheet() {
   }
 }
 
-const root = document.querySelector("[data-lab]");
-if (root) {
+/** Set up the Lab on this page, if it has one (once per page, also after an instant swap). */
+function mount() {
+  const root = document.querySelector("[data-lab]:not([data-mounted])");
+  if (!root) return;
+  root.dataset.mounted = "";
   addStylesheet();
   const lab = new Lab(root);
   window.grundyLab = lab; // for the browser tests and curious readers
   lab.init();
 }
+
+mount();
+// Material's instant navigation re-inserts this script on a later visit, but a module runs
+// once per document: its document$ observable announces every page swap.
+window.document$?.subscribe(mount);

@@ -2,9 +2,15 @@
 // Material's instant page swaps (this module is evaluated once per document).
 // engine.request(req, {onProgress}) -> Promise<response>; engine.games() -> the game catalogue;
 // "status" events (status: idle | loading | ready | failed; stage while loading).
+// The Lab runs the reader's code on the same worker: engine.run(code, lang, onStream) and
+// engine.stop() (Pyodide's interrupt buffer when the page is cross-origin isolated, that
+// is when SharedArrayBuffer exists; otherwise, or when the interrupt is not honoured in
+// time, the worker is restarted and the widgets' pending requests end as cancelled).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
 const LOAD_TIMEOUT_MS = 60000;
+const INTERRUPT_GRACE_MS = 1500;
+const SIGINT = 2;
 
 /** A request dropped by cancel() or retry(). */
 export class CancelledError extends Error {}
@@ -26,7 +32,11 @@ class EngineClient extends EventTarget {
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
+  python = "";   // Pyodide's version, once loaded
+  restarts = 0;  // workers restarted by stop()
   #worker = null;
+  #interrupt = null; // Int32Array on a SharedArrayBuffer: Pyodide's interrupt buffer
+  #run = null;       // the Lab's run under way: {settle, sent, timer, done}
   #nextId = 1;
   #pending = new Map();
   #games = null;
@@ -55,12 +65,18 @@ class EngineClient extends EventTarget {
       event.preventDefault();
       this.#fail(worker, event.message || "worker error");
     };
-    this.#send({ op: "ping" }).then(
+    this.#send({ op: "ping" }).then(async (response) => {
+      if (this.#worker !== worker) return response;
+      this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
+      if (this.#interrupt) await this.#send({ op: "interrupt", buffer: this.#interrupt });
+      return response;
+    }).then(
       (response) => {
         clearTimeout(timer);
         if (this.#worker !== worker) return;
         this.loadMs = Math.round(performance.now() - t0);
         this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads };
+        this.python = response.python || "";
         this.#setStatus("ready");
       },
       (err) => {
@@ -83,7 +99,7 @@ class EngineClient extends EventTarget {
     this.#pending.clear();
   }
 
-  #receive({ id, response, stage, progress }) {
+  #receive({ id, response, stage, progress, stream }) {
     if (stage) {
       this.stage = stage;
       this.dispatchEvent(new Event("status"));
@@ -91,8 +107,9 @@ class EngineClient extends EventTarget {
     }
     const entry = this.#pending.get(id);
     if (!entry) return;
-    if (progress !== undefined) {
-      entry.onProgress?.(progress);
+    if (progress !== undefined || stream) {
+      if (stream) entry.onStream?.(stream);
+      else entry.onProgress?.(progress);
       return;
     }
     this.#pending.delete(id);
@@ -100,10 +117,10 @@ class EngineClient extends EventTarget {
     else entry.resolve(response);
   }
 
-  #send(request, onProgress) {
+  #send(request, handlers = {}) {
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      this.#pending.set(id, { resolve, reject, onProgress });
+      this.#pending.set(id, { resolve, reject, ...handlers });
       this.#worker.postMessage({ id, request });
     });
   }
@@ -114,11 +131,16 @@ class EngineClient extends EventTarget {
   request(request, { onProgress } = {}) {
     this.start();
     if (!this.#worker) return Promise.reject(new Error(this.error));
-    const answer = this.#send(request, onProgress);
+    const answer = this.#send(request, { onProgress });
     const worker = this.#worker;
     let timer = null;
+    let answered = false;
     const arm = () => {
-      if (this.status !== "ready") return;
+      if (answered || this.status !== "ready") return;
+      if (this.#run) { // queued behind the reader's code: its time starts when the run ends
+        this.#run.done.then(arm);
+        return;
+      }
       timer = setTimeout(() => {
         if (this.#worker !== worker) return;
         this.#stop(new WatchdogError("watchdog"));
@@ -129,7 +151,10 @@ class EngineClient extends EventTarget {
     };
     if (this.status === "ready") arm();
     else this.ready().then(arm, () => {});
-    return answer.finally(() => clearTimeout(timer));
+    return answer.finally(() => {
+      answered = true;
+      clearTimeout(timer);
+    });
   }
 
   /** Resolves when the engine has loaded (rejects if loading fails). */
@@ -156,6 +181,62 @@ class EngineClient extends EventTarget {
       this.#games.catch(() => { this.#games = null; });
     }
     return this.#games;
+  }
+
+  /** Can stop() interrupt Python (rather than restart the worker)? */
+  get canInterrupt() {
+    return Boolean(self.crossOriginIsolated && typeof SharedArrayBuffer === "function");
+  }
+
+  /** Is a run (the Lab's) under way? */
+  get running() {
+    return this.#run !== null;
+  }
+
+  /** Run Python code (grundy.lab.run) on the engine's worker: onStream({kind, text}) as output
+   *  comes; resolves to the runner's result ({status: "ok" | "error" | "stopped", ...}), or
+   *  {status: "stopped", restarted: true} when stop() had to restart the worker. One at a time. */
+  async run(code, lang, onStream) {
+    if (this.#run) throw new Error("a run is under way");
+    this.start();
+    let settle, finish;
+    const stopped = new Promise((resolve) => { settle = resolve; });
+    const run = { settle, sent: false, timer: null, done: new Promise((resolve) => { finish = resolve; }) };
+    this.#run = run;
+    try {
+      await Promise.race([this.ready(), stopped]);
+      if (this.#run !== run || !this.#worker) return await stopped;
+      if (this.#interrupt) Atomics.store(this.#interrupt, 0, 0);
+      run.sent = true;
+      return await Promise.race([this.#send({ op: "run", code, lang }, { onStream }), stopped]);
+    } finally {
+      clearTimeout(run.timer);
+      if (this.#interrupt) Atomics.store(this.#interrupt, 0, 0); // an interrupt that came too late
+      if (this.#run === run) this.#run = null;
+      finish();
+    }
+  }
+
+  /** Stop the run under way: interrupt it, or restart the worker if it cannot be interrupted. */
+  stop() {
+    const run = this.#run;
+    if (!run) return;
+    if (!run.sent) { // Python is still starting: nothing to interrupt
+      this.#run = null;
+      run.settle({ status: "stopped" });
+    } else if (this.#interrupt) {
+      Atomics.store(this.#interrupt, 0, SIGINT);
+      run.timer = setTimeout(() => this.#restart(run), INTERRUPT_GRACE_MS);
+    } else {
+      this.#restart(run);
+    }
+  }
+
+  #restart(run) {
+    if (this.#run !== run) return;
+    this.restarts += 1;
+    run.settle({ status: "stopped", restarted: true }); // before the run's request is rejected
+    this.cancel();
   }
 
   /** Stop whatever runs (terminating the worker) and start a fresh one. */

@@ -185,7 +185,14 @@ def _table(g, args, out) -> None:
 
 def run(argv: list[str], out=None) -> int:
     """Execute one command, writing to `out` (default: the current sys.stdout); returns
-    the exit status (raises GameError on bad input)."""
+    the exit status (raises GameError on bad input).
+
+    Examples:
+        >>> from grundy import cli
+        >>> cli.run(["move", "wythoff", "3", "6"])
+        3 5
+        0
+    """
     out = out or sys.stdout
     command, cls, args = parse(argv)
     if command == "verify":
@@ -233,7 +240,16 @@ def usage() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Console entry point: never shows a traceback."""
+    """Console entry point: never shows a traceback.
+
+    `grundy value chocolate --k 3 10 5 5` in a shell is `main(["value", ...])`.
+
+    Examples:
+        >>> from grundy import cli
+        >>> cli.main(["value", "chocolate", "--k", "3", "10", "5", "5"])
+        16
+        0
+    """
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ("-h", "--help", "help"):
         sys.stdout.write(usage())

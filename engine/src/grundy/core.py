@@ -226,6 +226,7 @@ class Game:
     # -- description ----------------------------------------------------------
     @property
     def name_ja(self) -> str:
+        """The game's title in Japanese."""
         return self.title.ja
 
     def for_table(self) -> "Game":
@@ -237,7 +238,13 @@ class Game:
         return self
 
     def label(self) -> Text:
-        """The game's name with its parameters, to use inside a sentence."""
+        """The game's name with its parameters, to use inside a sentence.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("chocolate", k=3).label().get("en")
+            'the triangular chocolate (k = 3)'
+        """
         return (self.phrase or self.title).format(**self.params)
 
     def __repr__(self) -> str:
@@ -252,7 +259,17 @@ class Game:
 
     # -- positions ------------------------------------------------------------
     def validate(self, pos) -> tuple:
-        """`pos` as a tuple of ints, or PositionError saying what is wrong."""
+        """`pos` as a tuple of ints, or PositionError saying what is wrong.
+
+        Examples:
+            >>> import grundy
+            >>> g = grundy.game("chocolate", k=3)
+            >>> g.validate([10, 5, 5])
+            (10, 5, 5)
+            >>> g.validate((1, 9, 1))
+            Traceback (most recent call last):
+            grundy.core.PositionError: y = 9 is over its bound: y <= (x + z) // 3 = 0
+        """
         if isinstance(pos, (str, bytes)) or not isinstance(pos, Iterable):
             raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}",
                                 "局面は 0 以上の整数の並びで指定してください。")
@@ -300,21 +317,41 @@ class Game:
         """Raise PositionError if the (non-negative int) position breaks a game rule."""
 
     def targets(self, pos: tuple) -> Iterable[tuple]:
+        """The positions after each move from the (validated) `pos`: every game defines this."""
         raise NotImplementedError
 
     def describe(self, pos: tuple, to: tuple) -> Text:
-        """The move from `pos` to `to` in words (games define this, or `_moves`)."""
+        """The move from `pos` to `to` in words (games define this, or `_moves`).
+
+        Examples:
+            >>> import grundy
+            >>> print(grundy.game("chocolate", k=3).describe((10, 5, 5), (0, 5, 5)))
+            cut 10 diagonal rows off the left
+        """
         return next(m.text for m in self._moves(pos) if m.to == to)
 
     def move_to(self, pos: tuple, to: tuple) -> Move:
-        """The Move from `pos` to `to` (described only now, when it is shown)."""
+        """The Move from `pos` to `to` (described only now, when it is shown).
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("nim", heaps=2).move_to((3, 5), (3, 1)).to
+            (3, 1)
+        """
         return Move(to, self.describe(pos, to))
 
     def _moves(self, pos: tuple) -> list[Move]:
         return [self.move_to(pos, to) for to in self.targets(pos)]
 
     def moves(self, pos) -> list[Move]:
-        """Every legal move from `pos` (refused when there are more than the budget allows)."""
+        """Every legal move from `pos` (refused when there are more than the budget allows).
+
+        Examples:
+            >>> import grundy
+            >>> moves = grundy.game("chocolate", k=3).moves((2, 1, 1))
+            >>> len(moves), moves[0].to, moves[0].describe("en")
+            (4, (0, 0, 1), 'cut 2 diagonal rows off the left (y drops to 0)')
+        """
         pos = self.validate(pos)
         self._require_moves(pos)
         return self._moves(pos)
@@ -333,14 +370,27 @@ class Game:
 
     def is_legal_move(self, pos, to) -> bool:
         """Whether `to` is reachable from `pos` in one move (moves generated lazily,
-        within the budget)."""
+        within the budget).
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("wythoff").is_legal_move((3, 5), (1, 3))
+            True
+        """
         pos, to = self.validate(pos), tuple(to)
         self._require_moves(pos)
         return any(t == to for t in self.targets(pos))
 
     # -- values ---------------------------------------------------------------
     def formula(self, pos) -> Formula | None:
-        """The closed form at `pos` from the first of `theorems` that holds there, else None."""
+        """The closed form at `pos` from the first of `theorems` that holds there, else None.
+
+        Examples:
+            >>> import grundy
+            >>> f = grundy.game("chocolate", k=3).formula((10, 5, 5))
+            >>> f.expression, f.value, f.kind, str(f.theorem)
+            ('x ⊕ y ⊕ z', 10, 'outcome', '[M2012] Theorem 2.1 (k = 3)')
+        """
         pos = self.validate(pos)
         for theorem in self.theorems:
             f = theorem.at(self, pos)
@@ -350,7 +400,14 @@ class Game:
 
     def table(self, limit: int, backend: str = "auto"):
         """Every legal position with all coordinates <= limit (see grundy.table.Table);
-        refused at once (BudgetError) when it costs more than the budget."""
+        refused at once (BudgetError) when it costs more than the budget.
+
+        Examples:
+            >>> import grundy
+            >>> t = grundy.game("chocolate", k=3).table(12)
+            >>> len(t), t[(10, 5, 5)], t.p_positions()[:3]
+            (789, 16, [(0, 0, 0), (1, 0, 1), (2, 0, 2)])
+        """
         from .budget import require_table
         from .table import Table
 
@@ -381,7 +438,13 @@ class Game:
                          if self.is_legal(p))
 
     def is_legal(self, pos: tuple) -> bool:
-        """Whether `pos` (non-negative ints) is a position of the game."""
+        """Whether `pos` (non-negative ints) is a position of the game.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("chocolate", k=3).is_legal((1, 9, 1))
+            False
+        """
         try:
             self._check(tuple(pos))
         except PositionError:
@@ -416,7 +479,15 @@ class Game:
         return reference_grundy(self, pos, self._memo, cap)
 
     def grundy(self, pos) -> int:
-        """The Grundy value of `pos` (normal play): by a proved formula first."""
+        """The Grundy value of `pos` (normal play): by a proved formula first.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("chocolate", k=3).grundy((10, 5, 5))
+            16
+            >>> grundy.game("ryuoh", p=3).grundy((4, 7))
+            11
+        """
         pos = self.validate(pos)
         f = self.formula(pos)
         if f is not None and f.kind == "grundy":
@@ -430,7 +501,14 @@ class Game:
 
     def outcome(self, pos, misere: bool = False) -> str:
         """"P" (the previous player wins) or "N" (the next player wins): by a proved
-        formula first, else from a table or the reference search within the budget."""
+        formula first, else from a table or the reference search within the budget.
+
+        Examples:
+            >>> import grundy
+            >>> g = grundy.game("chocolate", k=3)
+            >>> g.outcome((6, 3, 5)), g.outcome((10, 5, 5)), g.outcome((1, 0, 0), misere=True)
+            ('P', 'N', 'P')
+        """
         pos = self.validate(pos)
         if not misere:
             f = self.formula(pos)
@@ -457,7 +535,15 @@ class Game:
 
         It tries the targets a formula points to first; else the moves are generated
         lazily (within the budget) up to the first winning one, and only that one is
-        described."""
+        described.
+
+        Examples:
+            >>> import grundy
+            >>> g = grundy.game("chocolate", k=3)
+            >>> move = g.winning_move((10, 5, 5))
+            >>> move.to, move.describe("en"), g.winning_move((6, 3, 5))
+            ((6, 3, 5), 'cut 4 diagonal rows off the left (y drops to 3)', None)
+        """
         pos = self.validate(pos)
         if self.outcome(pos, misere) == "P":
             return None

@@ -124,7 +124,16 @@ class PassGame(Game):
 
 def with_pass(game: Game) -> PassGame:
     """`game` played with one pass (positions get a last coordinate: 1 = pass available).
-    Equal games give the same object, so that its tables are reused."""
+    Equal games give the same object, so that its tables are reused.
+
+    Examples:
+        >>> import grundy
+        >>> p = grundy.with_pass(grundy.game("nim", heaps=1))
+        >>> p.coords, p.grundy((3, 1)), p.grundy((3, 0))
+        (('h1', 'pass'), 4, 3)
+        >>> [(m.to, m.kind) for m in p.moves((1, 1))]
+        [((0, 1), 'move'), ((1, 0), 'pass')]
+    """
     if isinstance(game, PassGame):
         return game
     return _with_pass(game)

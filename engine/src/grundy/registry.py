@@ -28,12 +28,24 @@ def games() -> list[type[Game]]:
 
 
 def game_names() -> list[str]:
-    """The registered game names, in registration order."""
+    """The registered game names, in registration order.
+
+    Examples:
+        >>> import grundy
+        >>> "ryuoh" in grundy.game_names()
+        True
+    """
     return list(_GAMES)
 
 
 def find_game(name: str) -> type[Game]:
-    """The game class registered under `name`, or GameError."""
+    """The game class registered under `name`, or GameError.
+
+    Examples:
+        >>> import grundy
+        >>> grundy.find_game("wythoff").title.get("ja")
+        'ワイソフのゲーム'
+    """
     if not isinstance(name, str) or name not in _GAMES:
         raise GameError(f"unknown game {name!r} (known: {', '.join(_GAMES)})",
                         f"「{name}」というゲームはありません。")
@@ -44,6 +56,14 @@ def game(name: str, **params) -> Game:
     """The game registered under `name`, e.g. `game("chocolate", k=2)`.
 
     Equal requests return the same object (a small cache), so that its tables are reused.
+
+    Examples:
+        >>> import grundy
+        >>> g = grundy.game("chocolate", k=3)
+        >>> g.name, g.params, g.coords
+        ('chocolate', {'k': 3}, ('x', 'y', 'z'))
+        >>> grundy.game_names()
+        ['nim', 'rect', 'chocolate', 'step', 'step3', 'wythoff', 'ryuoh']
     """
     cls = find_game(name)
     try:

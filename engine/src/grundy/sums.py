@@ -11,7 +11,14 @@ from .text import Text
 
 class SumGame(Game):
     """The direct sum of games; positions are the components' positions concatenated,
-    coordinates are named "1.x", "1.y", ..., "2.h1", ..."""
+    coordinates are named "1.x", "1.y", ..., "2.h1", ...
+
+    Examples:
+        >>> import grundy
+        >>> both = grundy.SumGame([grundy.game("chocolate", k=3), grundy.game("nim", heaps=1)])
+        >>> both.coords, both.grundy((10, 5, 5, 3)), 16 ^ 3
+        (('1.x', '1.y', '1.z', '2.h1'), 19, 19)
+    """
 
     name = "sum"
     title = Text("Sum of games", "ゲームの和")
@@ -36,11 +43,18 @@ class SumGame(Game):
         return f"grundy.SumGame({self.games!r})"
 
     def label(self) -> Text:
+        """The components' names joined by " + "."""
         parts = [g.label() for g in self.games]
         return Text(" + ".join(p.en for p in parts), " + ".join(p.ja for p in parts))
 
     def split(self, pos: tuple) -> list[tuple]:
-        """The components' positions."""
+        """The components' positions.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.SumGame([grundy.game("chocolate", k=3), grundy.game("nim", heaps=1)]).split((10, 5, 5, 3))
+            [(10, 5, 5), (3,)]
+        """
         parts, i = [], 0
         for g in self.games:
             parts.append(tuple(pos[i:i + len(g.coords)]))
@@ -57,11 +71,13 @@ class SumGame(Game):
         return tuple(c for part in parts for c in part)
 
     def targets(self, pos):
+        """The positions after each move: one component moves, the others stay."""
         for i, (g, part) in enumerate(zip(self.games, self.split(pos))):
             for to in g.targets(part):
                 yield self._lift(pos, i, to)
 
     def move_to(self, pos, to):
+        """The move of the one component that changes, described as that component's move."""
         for i, (g, part, after) in enumerate(zip(self.games, self.split(pos), self.split(to))):
             if part != after:
                 m = g.move_to(part, after)
@@ -69,15 +85,18 @@ class SumGame(Game):
         raise GameError(f"{to} is not a move from {pos}", f"{to} は {pos} からの手ではありません。")
 
     def move_bound(self, pos):
+        """The components' move bounds added up."""
         return sum(g.move_bound(part) for g, part in zip(self.games, self.split(pos)))
 
     def grundy(self, pos) -> int:
+        """The nim-sum of the components' Grundy values (the Sprague-Grundy theorem)."""
         value = 0
         for g, part in zip(self.games, self.split(self.validate(pos))):
             value ^= g.grundy(part)
         return value
 
     def formula(self, pos):
+        """The nim-sum of the components' formulas, when each has a Grundy formula, else None."""
         fs = [g.formula(part) for g, part in zip(self.games, self.split(self.validate(pos)))]
         if not all(f is not None and f.kind == "grundy" for f in fs):
             return None
@@ -90,12 +109,14 @@ class SumGame(Game):
                                    + "、".join(f.theorem.ja for f in fs) + ")"), "grundy")
 
     def table_size(self, limit):
+        """The product of the components' table sizes."""
         size = 1
         for g in self.games:
             size *= g.table_size(limit)
         return size
 
     def index(self, limit):
+        """The product of the components' table layouts."""
         indexes = [g.index(limit) for g in self.games]
         size = 1
         for ix in indexes:
@@ -106,6 +127,7 @@ class SumGame(Game):
                          for parts in product(*(ix.positions() for ix in indexes)))
 
     def kernel(self, limit, misere=False, backend="python"):
+        """Values in `index(limit)` order: nim-sums of the components' tables (misère: searched)."""
         if misere:
             return super().kernel(limit, True, backend)
         tables = [g.table(limit, backend) for g in self.games]
@@ -119,7 +141,14 @@ class SumGame(Game):
 
 def sum_of(components) -> SumGame:
     """The sum of games given as [{"game": name, "params": {...}}, ...] (the JSON facade's
-    form, also accepted from Python)."""
+    form, also accepted from Python).
+
+    Examples:
+        >>> import grundy
+        >>> s = grundy.sum_of([{"game": "chocolate", "params": {"k": 3}}, {"game": "wythoff"}])
+        >>> s.label().get("en"), s.outcome((10, 5, 5, 3, 5))
+        ("the triangular chocolate (k = 3) + Wythoff's game", 'N')
+    """
     from .registry import game
 
     if not isinstance(components, (list, tuple)) or not components or not all(

@@ -203,7 +203,17 @@ def generic_kernel(game, limit: int, misere: bool) -> array:
 
 class Table:
     """Grundy values of every legal position with all coordinates <= limit (built by
-    `Game.table`, which refuses tables over the work budget first)."""
+    `Game.table`, which refuses tables over the work budget first).
+
+    `t[pos]` is the Grundy value of `pos`, `len(t)` the number of positions, `iter(t)`
+    the positions in table order.
+
+    Examples:
+        >>> import grundy
+        >>> t = grundy.game("wythoff").table(10)
+        >>> len(t), t[(3, 5)], (4, 1) in t
+        (121, 0, True)
+    """
 
     def __init__(self, game, limit: int, backend: str = "auto"):
         if backend not in ("auto", "python", "numpy"):
@@ -215,6 +225,13 @@ class Table:
 
     @property
     def coords(self) -> tuple:
+        """The names of the coordinates (those of the game).
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("ryuoh", p=3).table(4).coords
+            ('x', 'y')
+        """
         return self.game.coords
 
     def __len__(self) -> int:
@@ -231,16 +248,37 @@ class Table:
         return True
 
     def get(self, pos, default=None):
+        """The Grundy value of `pos`, or `default` when `pos` is not in the table.
+
+        Examples:
+            >>> import grundy
+            >>> t = grundy.game("nim", heaps=2).table(7)
+            >>> t.get((3, 5)), t.get((9, 9))
+            (6, None)
+        """
         return self[pos] if pos in self else default
 
     def __iter__(self):
         return self.index.positions()
 
     def items(self):
+        """(position, Grundy value) pairs, in table order.
+
+        Examples:
+            >>> import grundy
+            >>> list(grundy.game("nim", heaps=2).table(1).items())
+            [((0, 0), 0), ((0, 1), 1), ((1, 0), 1), ((1, 1), 0)]
+        """
         return zip(self.index.positions(), self.values)
 
     def p_positions(self) -> list[tuple]:
-        """The positions with Grundy value 0, in table order."""
+        """The positions with Grundy value 0, in table order.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("wythoff").table(10).p_positions()
+            [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3), (6, 10), (7, 4), (10, 6)]
+        """
         return [self.index.position(o) for o in zero_offsets(self.values)]
 
     def misere_values(self) -> array:
@@ -250,11 +288,32 @@ class Table:
         return self._misere
 
     def misere(self, pos) -> str:
-        """Misère outcome "P" or "N" of `pos`."""
+        """Misère outcome "P" or "N" of `pos`.
+
+        Examples:
+            >>> import grundy
+            >>> t = grundy.game("nim", heaps=2).table(3)
+            >>> t.misere((1, 0)), t.misere((1, 1)), t[(1, 1)]
+            ('P', 'N', 0)
+        """
         return "N" if self.misere_values()[self.index.offset(tuple(pos))] else "P"
 
     def misere_p_positions(self) -> list[tuple]:
+        """The P-positions of misère play (the last player to move loses), in table order.
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("nim", heaps=2).table(3).misere_p_positions()
+            [(0, 1), (1, 0), (2, 2), (3, 3)]
+        """
         return [self.index.position(o) for o in zero_offsets(self.misere_values())]
 
     def max_value(self) -> int:
+        """The largest Grundy value in the table (0 for an empty one).
+
+        Examples:
+            >>> import grundy
+            >>> grundy.game("nim", heaps=2).table(7).max_value()
+            7
+        """
         return max(self.values, default=0)

@@ -112,6 +112,7 @@ def table_agrees(g, limit, memo) -> str:
 
 
 def box(names: str, n: int) -> tuple[str, str]:
+    """The (English, Japanese) description of the positions with `names` <= n."""
     return f"{names} <= {n}", f"{names} <= {n}"
 
 
@@ -143,6 +144,7 @@ def each_holds(id_, cases, cond):
 
 
 def check_sums(n):
+    """The Sprague-Grundy check: G of a sum is the nim-sum of its components' values."""
     n = 5 if n is None else min(n, SUMS_BOUND)
     pairs = [(game("chocolate", k=2), game("ryuoh", p=3)),
              (game("step", f="t//2"), game("wythoff")),
@@ -167,7 +169,14 @@ SUMS_SPEC = CheckSpec("sums", Text(
 
 
 def run(max_n: int | None = None, ids=None) -> list[Check]:
-    """Run the checks (all, or those in `ids`) with their default bounds or all bounds = max_n."""
+    """Run the checks (all, or those in `ids`) with their default bounds or all bounds = max_n.
+
+    Examples:
+        >>> import grundy
+        >>> check = grundy.verify.run(max_n=8, ids=["chocolate-k3"])[0]
+        >>> check.status, str(check.bound)
+        ('holds', 'all 270 positions with x, z <= 8')
+    """
     out = []
     for id_, spec in specs().items():
         if ids is None or id_ in ids:
