@@ -72,6 +72,7 @@ def tex_to_text(tex: str) -> str:
     text = text.replace("{", "").replace("}", "").replace("&amp;", " ")  # & aligns columns
     text = text.replace("\x01", "{").replace("\x02", "}")
     text = re.sub(r"([⌊⌈]) | ([⌋⌉])", r"\1\2", text)
+    text = re.sub(r"[\s,;]*; ", "; ", text)  # a line break after "," or "\\" ends one statement
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 

@@ -1,5 +1,6 @@
 """Every page on a phone (390 x 844, touch): display formulas fit without a hidden sideways
-swipe, the page itself never scrolls sideways, positions like {10, 5, 5} are never split
+swipe, the page itself never scrolls sideways, wide tables and code that scroll show a fade
+at the edge and take the keyboard focus, positions like {10, 5, 5} are never split
 across lines, touch targets are at least 44 px tall (or spaced), inputs use at least 16 px
 text (no zoom on focus), figure labels are at least 11 px as rendered, and focus outlines
 show in dark mode. Run alone with:
@@ -38,6 +39,13 @@ PAGE_CHECKS = """([tuple, target, inputFont, others]) => {
   for (const el of document.querySelectorAll(".md-content div.arithmatex, .md-content .katex-display")) {
     if (el.scrollWidth > el.clientWidth + 1)
       bad.push(`formula wider than the screen (${el.scrollWidth} > ${el.clientWidth}px): ${name(el)}`);
+  }
+  // Wide tables and code scroll, visibly (the far side fades out) and by keyboard (focusable).
+  for (const el of document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content pre > code")) {
+    if (el.scrollWidth <= el.clientWidth + 1 || el.closest(others)) continue;
+    const fade = parseFloat(getComputedStyle(el).getPropertyValue("--choc-fade-end"));
+    if (el.scrollLeft === 0 && !(fade > 0)) bad.push(`scrolls sideways with no fade at its edge: ${name(el)}`);
+    if (el.getAttribute("tabindex") !== "0") bad.push(`scrolls sideways, not focusable: ${name(el)}`);
   }
   const walker = document.createTreeWalker(document.querySelector(".md-content"), NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => n.parentElement.closest(".katex, pre, script, style, svg")

@@ -92,6 +92,7 @@ def test_japanese_line_breaks_are_joined():
     (r"\(\{3, 4, 2\}\) and \(\mathcal{G}(x) = \operatorname{mex}\{1\}\)", "{3, 4, 2} and G(x) = mex{1}"),
     (r"\(0 \le x &lt; 3\)", "0 ≤ x &lt; 3"),
     (r"\[\binom{n}{k} \bmod 2\]", "C(n, k) mod 2"),
+    (r"\[\begin{aligned} a &amp;= \{1\}, \\ &amp;\cup \{2\}. \end{aligned}\]", "a = {1}; ∪ {2}."),
 ])
 def test_formulas_become_plain_text(tex, text):
     assert plainmath.strip_math(tex) == text

@@ -15,9 +15,11 @@ DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
            "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
 LATEX = re.compile(r"\\[A-Za-z(\[{]")
 # Japanese compounds are segmented by assets/javascripts/search-ja.js ("グランディ 数").
-QUERIES = [("", "Wythoff"), ("", "Sierpinski"), ("", "inequalities"), ("ja/", "Sierpinski"),
-           ("ja/", "シェルピンスキー"), ("ja/", "龍王"), ("ja/", "グランディ数"), ("ja/", "後手必勝"),
-           ("ja/", "不等式")]
+# An English word on a Japanese page finds the Japanese edition of the pages it names.
+QUERIES = [("", "Wythoff"), ("", "Sierpinski"), ("", "inequalities"), ("", "Grundy"), ("", "misère"),
+           ("", "ky"), ("ja/", "Sierpinski"), ("ja/", "シェルピンスキー"), ("ja/", "龍王"),
+           ("ja/", "グランディ"), ("ja/", "グランディ数"), ("ja/", "Grundy"), ("ja/", "misère"),
+           ("ja/", "ky"), ("ja/", "後手必勝"), ("ja/", "不等式")]
 
 
 def search(page, query: str):

@@ -1,0 +1,31 @@
+// Regions that scroll sideways (wide tables, long code lines) can be scrolled with the
+// keyboard: while one overflows it is focusable (tabindex="0"; WCAG 2.1.1, axe's
+// scrollable-region-focusable). Material does this for code blocks on devices with a
+// mouse only, and undoes it elsewhere: a removed tabindex is put back while needed.
+(function () {
+  "use strict";
+  var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code";
+  if (!window.document$ || !window.ResizeObserver) return;
+
+  function update(el) {
+    var wide = el.scrollWidth > el.clientWidth + 1;
+    if (wide && el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
+    else if (!wide && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) el.removeAttribute("tabindex");
+  }
+
+  var sizes = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { update(entry.target); });
+  });
+  var attributes = new MutationObserver(function (records) {
+    records.forEach(function (record) { update(record.target); });
+  });
+
+  window.document$.subscribe(function () {
+    sizes.disconnect();
+    attributes.disconnect();
+    document.querySelectorAll(SCROLLERS).forEach(function (el) {
+      sizes.observe(el);
+      attributes.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
+    });
+  });
+})();
