@@ -153,8 +153,9 @@ export class GrundyWidget extends HTMLElement {
     }
   }
 
-  /** Run a request; after a short delay show "Computing… [Cancel]". Errors -> message. */
-  async call(request, { quiet = false } = {}) {
+  /** Run a request; after a short delay show "Computing… [Cancel]". Errors -> message.
+   *  latest: a newer latest request of this widget drops this one if it is not sent yet. */
+  async call(request, { quiet = false, latest = false } = {}) {
     let shown = false;
     const timer = setTimeout(() => {
       if (engine.status !== "ready") return;
@@ -162,7 +163,7 @@ export class GrundyWidget extends HTMLElement {
       this.showBusy(true);
     }, BUSY_DELAY_MS);
     try {
-      const response = await engine.request({ lang: this.lang, ...request });
+      const response = await engine.request({ lang: this.lang, ...request }, { supersede: latest ? this : null });
       this.lastError = response.error || "";
       if (response.error) {
         if (!quiet) this.showMessage(response.error);
@@ -170,6 +171,7 @@ export class GrundyWidget extends HTMLElement {
       }
       return response;
     } catch (err) {
+      this.lastError = "";
       if (err instanceof WatchdogError) this.showMessage(this.t("watchdog"));
       else if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
       return null;
@@ -183,7 +185,7 @@ export class GrundyWidget extends HTMLElement {
   async callLatest(request, options) {
     this.clearMessage();
     const token = (this.token = (this.token || 0) + 1);
-    const data = await this.call(request, options);
+    const data = await this.call(request, { ...options, latest: true });
     return data && token === this.token ? data : null;
   }
 
