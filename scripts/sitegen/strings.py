@@ -59,15 +59,6 @@ STRINGS: dict[str, Text] = {
                             "証明はされていません。計算で確かめたのは上の範囲だけです。"),
     # pictures and widgets
     "picture.caption": Text("The position {pos} of {game}.", "{game}の局面 {pos}。"),
-    "outcome.P": Text("{pos} is a P-position: the player who moves next loses with perfect play.",
-                      "{pos} は P 局面です (次に動かす人は、相手が最善を尽くすと負けます)。"),
-    "outcome.N": Text("{pos} is an N-position (Grundy value {g}): the player who moves next can win.",
-                      "{pos} は N 局面です (グランディ数 {g}、次に動かす人が勝てます)。"),
-    "outcome.misere.P": Text("{pos} is a P-position in misère play: the player who moves next loses "
-                             "with perfect play.",
-                             "{pos} はミゼールでは P 局面です (次に動かす人は、相手が最善を尽くすと負けます)。"),
-    "outcome.misere.N": Text("{pos} is an N-position in misère play: the player who moves next can win.",
-                             "{pos} はミゼールでは N 局面です (次に動かす人が勝てます)。"),
     "widget.static": Text("The interactive version of this {kind} needs JavaScript; "
                           "a static view is shown instead.",
                           "この{kind}を操作するには JavaScript が必要です。ここでは静的な図を表示しています。"),

@@ -19,22 +19,12 @@ from operator import xor
 import grundy
 
 from . import figures, tables
-from .args import Args, position_text
+from .args import Args
 from .pictures import picture_html
 from .strings import text
 
 KINDS = ("play", "table", "nimsum", "pviewer")
 FLAGS = ("misere", "pass")  # play options, passed on as data-misere / data-pass = "true"
-
-
-def _outcome(game, pos, lang: str, misere: bool) -> str:
-    """One sentence: who wins from `pos`, in normal or in misère play."""
-    if misere:
-        key = "outcome.misere." + game.outcome(pos, misere=True)
-        return f"<p>{escape(text(key, lang, pos=position_text(pos)))}</p>"
-    g = game.grundy(pos)
-    key = "outcome.P" if g == 0 else "outcome.N"
-    return f"<p>{escape(text(key, lang, pos=position_text(pos), g=g))}</p>"
 
 
 def _nimsum_fallback(heaps: list[int], lang: str) -> str:
@@ -115,16 +105,16 @@ def _play(a: Args, game_name: str, lang: str) -> tuple[dict, str]:
         picture = picture_html(game, pos, "", lang)
     data = {"game": game_name if game_name == "sum" else game.name, "params": params, "start": raw}
     data.update({key: "true" for key, on in flags.items() if on})
-    # With a pass the outcome differs from the picture's; the widget computes it.
-    outcome = "" if flags["pass"] else "\n" + _outcome(game, pos, lang, flags["misere"])
-    return data, picture + outcome
+    # Only the start's picture: the lessons ask the reader who wins and how (a puzzle).
+    return data, picture
 
 
 def widget(args: dict[str, str], ctx) -> str:
     """Arguments: type=play|table|nimsum|pviewer, game, params (k, p, f, heaps, sides),
     start, max; play also misere=true, pass=true and game=sum with parts=.
 
-    The static fallback: play = the picture of the start and its outcome; table = the
+    The static fallback: play = the picture of the start (no outcome, no winning move:
+    every play widget sits under a "can you win?" question); table = the
     Grundy table (max, default 10; the P-positions for three coordinates); nimsum = the
     heaps in binary; pviewer = the projection of the P-positions.
     """

@@ -336,3 +336,45 @@ def test_play_screenshots(watched, widget_urls, phone, scheme, lang):
         page.mouse.move(*points[2])
     assert selected(root) == to
     w.screenshot(f"play-{'390' if phone else '1280'}-{scheme}-{lang}")  # the viewport: no scrolling
+
+
+COUNT_STATE_REQUESTS = """{ const post = Worker.prototype.postMessage; window.__states = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.request && message.request.op === 'state') window.__states.push(message.request.params.k);
+        return post.call(this, message, ...rest); }; }"""  # an init script: a block, run as is
+
+
+def test_rapid_new_games_only_the_last_counts(watched, widget_urls):
+    """8 rapid New game clicks, each a game needing a new misère table (a second or two each):
+    the requests not yet sent are dropped, so only the first and the last reach the engine,
+    only the last is shown, and the wait is about two requests, not eight."""
+    w = watched()
+    page = w.page
+    page.add_init_script(COUNT_STATE_REQUESTS)
+    page.goto(widget_urls[("play", "en")])
+    root = page.locator("grundy-play").first
+    root.scroll_into_view_if_needed()
+    wait_turn(page, root)
+    new_game(page, root, "chocolate", "3 1 3", params={"k": 3})
+    root.locator(".gw-misere").check()
+    wait_turn(page, root)
+    clicks = """([el, ks]) => { for (const k of ks) {
+        el.querySelector('.gw-params .gw-k').value = String(k);
+        el.querySelector('.gw-start').value = '60 5 60';
+        el.querySelector('.gw-new').click(); } return performance.now(); }"""
+    done = "el => el.dataset.turn === 'you' && el.dataset.moves === '0' && el.dataset.pos === '60,5,60'"
+
+    def play_all(ks):
+        root.evaluate("el => { delete el.dataset.turn; window.__states = []; }")
+        t0 = page.evaluate(clicks, [root.element_handle(), ks])
+        page.wait_for_function(done, arg=root.element_handle(), timeout=STEP_MS)
+        return page.evaluate("performance.now()") - t0, page.evaluate("window.__states")
+
+    one, _ = play_all([4])
+    ks = [2, 5, 6, 7, 8, 9, 10, 11]
+    eight, sent = play_all(ks)
+    page.wait_for_timeout(500)
+    assert root.locator(".gw-params .gw-k").input_value() == "11"
+    assert page.evaluate("window.__states") == sent == [2, 11], sent
+    assert eight < 3 * one + 1000, (one, eight)
+    print(f"\nTIMING one new game {one:.0f} ms, eight rapid new games {eight:.0f} ms")

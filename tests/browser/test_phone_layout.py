@@ -167,21 +167,79 @@ WIDGET_CONTROLS = """([target, inputFont, components]) => {
     if (hit.getBoundingClientRect().height < target - 0.5)
       bad.push(`${what}: ${Math.round(hit.getBoundingClientRect().height)}px tall`);
   }
+  const scrolled = (el) => {  // inside a box that scrolls sideways itself (a wide table)
+    for (let a = el.parentElement; a && !a.matches(components); a = a.parentElement)
+      if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return true;
+    return false;
+  };
   for (const el of document.querySelectorAll(components.split(",").map((c) => `${c.trim()} *`).join(", ")))
-    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !scrolled(el))
       bad.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")}: wider than the screen`);
   return bad;
 }"""
 
 
-@pytest.mark.xfail(reason="widgets.css and exercises.css (other owners): controls 29-34 px tall, "
-                          "15 px input text, the widget error line overflows at 390 px", strict=False)
-def test_widget_controls_fit_a_phone(built_site, served_site, phone):
-    """The widgets' and exercises' own controls (shown before, and without, the Python runtime)."""
-    page = phone()
-    bad = []
-    for rel in ("", "ja/", "ryuoh/", "triangular-chocolate/"):
-        _open(page, served_site + rel)
-        page.wait_for_selector(".grundy-widget :is(button, select)")
-        bad += [f"/{rel}: {line}" for line in page.evaluate(WIDGET_CONTROLS, [TARGET, INPUT_FONT, COMPONENTS])]
+# Text inside the widgets (labels, captions, the board's SVG text) as rendered, in px.
+WIDGET_TEXT = """(only) => {
+  const small = [];
+  for (const el of document.querySelectorAll(".grundy-widget :is(label, th, td, caption, p, span, li, text, output)")) {
+    if (Boolean(el.closest("svg.grundy-sum")) !== (only === "sum")) continue;
+    if (!el.checkVisibility() || ![...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim())) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGElement ? el.getScreenCTM().a : 1);
+    if (size < 11 - 0.05) small.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")} `
+                                     + `"${el.textContent.trim().slice(0, 20)}": ${size.toFixed(1)}px`);
+  }
+  return small;
+}"""
+# Pages holding every widget kind: nim-sum, play (a sum of games, Nim), table, Ryuoh board, P-positions.
+WIDGET_PAGES = ("impartial-games/", "ryuoh/", "other-inequalities/")
+
+
+def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measurements):
+    """Every widget kind, once the engine has loaded and its controls are built, in English
+    and Japanese: every control at least 44 px tall with 16 px text, nothing wider than the
+    screen (but inside a box that scrolls sideways), and every text (labels, captions, the
+    board's SVG labels) at least 11 px as rendered."""
+    page = watched(phone=True).page  # the engine loads (the widget tests' server and browser)
+    bad, kinds, controls, sums = [], set(), 0, []
+    for rel in [prefix + path for prefix in ("", "ja/") for path in WIDGET_PAGES]:
+        _open(page, widget_server + rel)
+        for i in range(page.locator(".grundy-widget").count()):
+            widget = page.locator(".grundy-widget").nth(i)
+            widget.scroll_into_view_if_needed()
+            for attempt in range(2):  # a loaded machine may pass the loading time limit: Retry once
+                if attempt:
+                    widget.locator(".gw-retry").click()
+                page.wait_for_function("i => { const el = document.querySelectorAll('.grundy-widget')[i];"
+                                       " return el.dataset.engine === 'failed' || el.dataset.engine === 'ready'"
+                                       " && el.querySelector('form')"
+                                       " && (el.localName !== 'grundy-play' || el.dataset.turn); }",
+                                       arg=i, timeout=180_000)
+                if widget.get_attribute("data-engine") == "ready":
+                    break
+            assert widget.get_attribute("data-engine") == "ready", f"/{rel}: the engine did not load"
+            if widget.evaluate("el => el.localName") == "grundy-play":
+                widget.locator(".gw-hints").check()
+                widget.locator(".gw-hints-table").wait_for(timeout=30_000)
+            kinds.add(widget.evaluate("el => el.localName"))
+            controls += widget.locator("input, select, button").count()
+        found = page.evaluate(WIDGET_CONTROLS, [TARGET, INPUT_FONT, ".grundy-widget"]) + page.evaluate(WIDGET_TEXT, "")
+        sums += page.evaluate(WIDGET_TEXT, "sum")
+        bad += [f"/{rel}: {line}" for line in found]
+    assert kinds == {f"grundy-{kind}" for kind in ("play", "table", "nimsum", "pviewer")}
+    measurements.append(f"phone widgets: {controls} controls of every widget kind measured; "
+                        f"{len(sums)} labels of a sum's board under 11 px (test_sum_board_labels_on_a_phone)")
     assert not bad, "\n".join(dict.fromkeys(bad))
+
+
+@pytest.mark.xfail(reason="engine/src/grundy/svg (not the widgets): a sum's boards are drawn side by side "
+                          "in one SVG, so at 390 px its labels render at 4.4-10.4 px", strict=False)
+def test_sum_board_labels_on_a_phone(widget_site, widget_server, watched):
+    """The sum of games' board on a phone: its labels at least 11 px as rendered."""
+    page = watched(phone=True).page
+    _open(page, widget_server + "impartial-games/")
+    widget = page.locator("grundy-play[data-game=sum]").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_function("el => el.dataset.turn", arg=widget.element_handle(), timeout=180_000)
+    small = page.evaluate(WIDGET_TEXT, "sum")
+    assert not small, "\n".join(small)

@@ -79,14 +79,14 @@ def test_game_api_basics():
 
 
 @pytest.mark.parametrize("name, params, pos, message", [
-    ("chocolate", {}, (1, 9, 1), "y = 9 is over its bound: y <= (x + z) // 3 = 0"),
-    ("chocolate", {}, (-1, 0, 0), "coordinate x must be >= 0, got -1"),
+    ("chocolate", {}, (1, 9, 1), "y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 0"),
+    ("chocolate", {}, (-1, 0, 0), "coordinate x must be 0 or more, got -1"),
     ("chocolate", {}, (1.5, 0, 0), "coordinate x must be a whole number, got 1.5"),
-    ("chocolate", {}, (1, 0), "chocolate needs 3 coordinates (x, y, z), got 2"),
+    ("chocolate", {}, (1, 0), "Triangular chocolate: give 3 numbers (x, y, z), not 2"),
     ("chocolate", {}, "1 2 3", "a position is a sequence of whole numbers, got '1 2 3'"),
-    ("step", {"f": "t//2"}, (3, 5), "y = 3 is over its bound: y <= f(z) = f(5) = 2"),
-    ("rect", {}, (1,), "rect needs 2, 3 or 4 coordinates (cuts per side), got 1"),
-    ("nim", {}, (), "nim needs at least one heap"),
+    ("step", {"f": "t//2"}, (3, 5), "y = 3 is over its bound: y ≤ f(z) = f(5) = 2"),
+    ("rect", {}, (1,), "Rectangular chocolate: give 2, 3 or 4 numbers (the cuts on each side), not 1"),
+    ("nim", {}, (), "Nim needs at least one heap"),
     ("wythoff", {}, (1, True), "coordinate y must be a whole number, got True"),
 ])
 def test_position_errors(name, params, pos, message):
@@ -98,7 +98,7 @@ def test_position_errors(name, params, pos, message):
 
 @pytest.mark.parametrize("name, params, message", [
     ("foo", {}, "unknown game 'foo'"),
-    ("chocolate", {"k": 0}, "k must be >= 1, got 0"),
+    ("chocolate", {"k": 0}, "k must be at least 1, got 0"),
     ("ryuoh", {"p": "x"}, "p must be a whole number"),
     ("rect", {"sides": 5}, "sides must be a whole number 2 to 4, got 5"),
     ("step", {"f": "t-1"}, None),

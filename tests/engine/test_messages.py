@@ -32,22 +32,22 @@ def sf(expr, t=None):
 # (what raises, its English message, words of the reader's own input allowed in Japanese)
 CASES = {
     "not a sequence": (lambda: choc.validate(5), "a position is a sequence of whole numbers, got 5", ()),
-    "coordinate count": (lambda: choc.validate((1, 2)), "chocolate needs 3 coordinates (x, y, z), got 2", ()),
+    "coordinate count": (lambda: choc.validate((1, 2)), "Triangular chocolate: give 3 numbers (x, y, z), not 2", ()),
     "rect coordinate count": (lambda: grundy.game("rect", sides=3).validate((1, 2)),
-                              "rect needs 3 coordinates (left, up, right), got 2", ()),
+                              "Rectangular chocolate: give 3 numbers (left, up, right), not 2", ()),
     "non-integer": (lambda: choc.validate((1, 2.5, 3)), "coordinate y must be a whole number, got 2.5", ()),
-    "negative": (lambda: choc.validate((1, -2, 3)), "coordinate y must be >= 0, got -2", ()),
-    "negative heap": (lambda: nim.validate((1, -2)), "coordinate h2 must be >= 0, got -2", ()),
+    "negative": (lambda: choc.validate((1, -2, 3)), "coordinate y must be 0 or more, got -2", ()),
+    "negative heap": (lambda: nim.validate((1, -2)), "coordinate h2 must be 0 or more, got -2", ()),
     "negative side": (lambda: grundy.game("rect").validate((-1, 2)),
-                      "coordinate right must be >= 0, got -1", ()),
+                      "coordinate right must be 0 or more, got -1", ()),
     "chocolate bound": (lambda: choc.validate((10, 9, 5)),
-                        "y = 9 is over its bound: y <= (x + z) // 3 = 5", ()),
-    "step bound": (lambda: step.validate((5, 4)), "y = 5 is over its bound: y <= f(z) = f(4) = 2", ()),
+                        "y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 5", ()),
+    "step bound": (lambda: step.validate((5, 4)), "y = 5 is over its bound: y ≤ f(z) = f(4) = 2", ()),
     "step3 bound": (lambda: grundy.game("step3", f="t//2").validate((1, 5, 4)),
-                    "y = 5 is over its bound: y <= f(z) = f(4) = 2", ()),
-    "no heap": (lambda: nim.validate(()), "nim needs at least one heap", ()),
+                    "y = 5 is over its bound: y ≤ f(z) = f(4) = 2", ()),
+    "no heap": (lambda: nim.validate(()), "Nim needs at least one heap", ()),
     "rect coordinates": (lambda: grundy.game("rect").validate((1,)),
-                         "rect needs 2, 3 or 4 coordinates (cuts per side), got 1", ()),
+                         "Rectangular chocolate: give 2, 3 or 4 numbers (the cuts on each side), not 1", ()),
     "nim table": (lambda: nim.table(3), "a nim table needs a fixed number of heaps (heaps=N)", ()),
     "rect table": (lambda: grundy.game("rect").table(3),
                    "a rect table needs a fixed number of sides (sides=2, 3 or 4)", ()),
@@ -85,15 +85,15 @@ CASES = {
                         "the table of Wythoff's game up to 100,000 needs about 2.0 × 10^10 steps; "
                         f"the command line allows {CLI.steps:,} (about {CLI.seconds} s): use a "
                         "smaller --max (or smaller coordinates)", ()),
-    "table limit": (lambda: choc.table(-1), "limit must be >= 0, got -1", ()),
+    "table limit": (lambda: choc.table(-1), "limit must be at least 0, got -1", ()),
     "unknown game": (lambda: grundy.game("nope"), "unknown game 'nope' (known: nim, rect, chocolate, "
                      "step, step3, wythoff, ryuoh)", ("nope",)),
     "k not a number": (lambda: grundy.game("chocolate", k="many"),
                        "k must be a whole number, got 'many' (ASCII digits 0-9 only: no '+', "
                        "spaces or separators)", ("many",)),
-    "k too small": (lambda: grundy.game("chocolate", k=0), "k must be >= 1, got 0", ()),
-    "p too small": (lambda: grundy.game("ryuoh", p=0), "p must be >= 1, got 0", ()),
-    "heaps too small": (lambda: grundy.game("nim", heaps=0), "heaps must be >= 1, got 0", ()),
+    "k too small": (lambda: grundy.game("chocolate", k=0), "k must be at least 1, got 0", ()),
+    "p too small": (lambda: grundy.game("ryuoh", p=0), "p must be at least 1, got 0", ()),
+    "heaps too small": (lambda: grundy.game("nim", heaps=0), "heaps must be at least 1, got 0", ()),
 }
 
 

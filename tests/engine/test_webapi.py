@@ -108,7 +108,7 @@ def test_every_error_on_a_japanese_page_is_in_japanese(request_):
 
 def test_engine_errors_in_both_languages():
     request = {"op": "state", "game": "chocolate", "params": {"k": 3}, "pos": "10 9 5"}
-    assert call(**request)["error"] == "y = 9 is over its bound: y <= (x + z) // 3 = 5"
+    assert call(**request)["error"] == "y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 5"
     assert call(**request, lang="ja")["error"].startswith("y = 9 は上限を超えています")
     step = {"op": "state", "game": "step", "params": {"f": "5-t"}, "pos": "0 3", "lang": "ja"}
     assert "減少" in call(**step)["error"]

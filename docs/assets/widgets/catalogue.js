@@ -1,8 +1,9 @@
 // The game catalogue (the engine's `games` operation) as the widgets use it: names,
 // parameter inputs with their ranges, checks of parameters and positions, and sums.
 
-import { field, h, setFieldError } from "./dom.js";
+import { ascii, field, h, numberInput, setFieldError } from "./dom.js";
 
+const LARGEST = 1_000_000; // no parameter or coordinate larger than this can be played in a browser
 const F_EXAMPLES = ["t//2", "t//4", "t//8", "2", "t", "t//3", "(t+1)//2", "t//2+1"];
 
 /** A game's title in `lang`, with its parameters ("Triangular chocolate (k = 3)"). */
@@ -12,16 +13,18 @@ export function gameTitle(entry, params, lang) {
   return extra ? `${entry.title[lang]} (${extra})` : entry.title[lang];
 }
 
-/** The error message for one parameter value, or "" when it is fine. */
+/** The error message for one parameter value, or "" when it is fine (full-width digits
+ *  are read as digits). */
 export function paramError(spec, value, t) {
-  if (spec.type !== "int") return String(value ?? "").trim() ? "" : t("needValue");
-  if (value === null || value === undefined || value === "") return spec.default === null ? "" : t("needValue");
-  if (!/^\d+$/.test(String(value).trim())) return t("wholeNumber");
-  const n = Number(value);
+  const text = ascii(value);
+  if (spec.type !== "int") return text ? "" : t("needValue");
+  if (text === "") return spec.default === null ? "" : t("needValue");
+  if (!/^-?\d+$/.test(text)) return t("wholeNumber");
+  const n = Number(text);
   if ((spec.min !== null && n < spec.min) || (spec.max !== null && n > spec.max)) {
     return spec.max === null ? t("atLeast", { min: spec.min }) : t("between", { min: spec.min, max: spec.max });
   }
-  return "";
+  return n > LARGEST ? t("tooLarge") : "";
 }
 
 /** Throw an Error (in the page language) if `game`/`params` are not a game of the catalogue. */
@@ -70,12 +73,14 @@ export function defaultStart(catalogue, game, params) {
 /** A start text ("10 5 5", a sum "10 5 5 | 6 | 3 5") as a flat position; throws a message. */
 export function parseStart(text, catalogue, game, params, t) {
   const parts = components(game, params);
-  const groups = String(text).split("|");
+  const groups = ascii(text).split("|");
   if (game === "sum" && groups.length !== parts.length) throw new Error(t("sumStart", { n: parts.length }));
   const flat = [];
   groups.forEach((group, i) => {
     const numbers = group.replace(/[{}(),、]/g, " ").trim().split(/\s+/).filter(Boolean);
-    if (!numbers.length || !numbers.every((s) => /^\d+$/.test(s))) throw new Error(t("startHelp"));
+    if (!numbers.length) throw new Error(t("needValue"));
+    if (!numbers.every((s) => /^\d+$/.test(s))) throw new Error(t(numbers.some((s) => /^-\d+$/.test(s)) ? "notNegative" : "startHelp"));
+    if (numbers.some((s) => Number(s) > LARGEST)) throw new Error(t("tooLarge"));
     const entry = catalogue[parts[i].game];
     const n = game === "sum" || !entry.variable_coords ? coordCount(entry, parts[i].params) : null;
     if (n !== null && numbers.length !== n) {
@@ -146,8 +151,8 @@ export class GameControls {
       if (value === null && this.forTable) value = entry.start.length;
       let input;
       if (spec.type === "int") {
-        input = h("input", { type: "number", class: `gw-${spec.name}`, value: value ?? "", min: spec.min,
-                             max: spec.max, step: 1, placeholder: value === null ? this.t("any") : null });
+        input = numberInput({ class: `gw-${spec.name}`, value: value ?? "",
+                              placeholder: value === null ? this.t("any") : null });
       } else {
         const list = h("datalist", { id: `${this.select.id}-${spec.name}` },
           F_EXAMPLES.map((f) => h("option", { value: f })));
@@ -172,7 +177,7 @@ export class GameControls {
     const params = {};
     let ok = true;
     for (const [name, { spec, input }] of Object.entries(this.inputs)) {
-      const text = input.value.trim();
+      const text = ascii(input.value);
       const problem = paramError(spec, text, this.t);
       setFieldError(input, problem);
       ok = ok && !problem;

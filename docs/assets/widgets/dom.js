@@ -45,9 +45,32 @@ export function setFieldError(input, message) {
   else input.removeAttribute("aria-invalid");
 }
 
+/** A field's text as ASCII: full-width digits, signs and spaces (１２　３) become 12 3. */
+export function ascii(text) {
+  return String(text ?? "").normalize("NFKC").trim();
+}
+
+/** A text input for a whole number (a numeric keyboard on phones; every text is accepted,
+ *  so that a bad one gets its message rather than being emptied by the browser). */
+export function numberInput(attrs) {
+  return h("input", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false",
+                      size: 6, ...attrs, class: `gw-number ${attrs.class || ""}`.trim() });
+}
+
 /** A position as the papers write it: {10, 5, 5}. */
 export function posText(pos) {
   return `{${pos.join(", ")}}`;
+}
+
+/** A position that never breaks across lines. */
+export function posNode(pos) {
+  return h("span", { class: "gw-pos", text: posText(pos) });
+}
+
+/** `text` as nodes, each occurrence of the position `pos` kept on one line. */
+export function withPos(text, pos) {
+  const parts = String(text).split(posText(pos));
+  return parts.flatMap((part, i) => (i ? [posNode(pos), part] : [part])).filter((node) => node !== "");
 }
 
 export function sleep(ms) {

@@ -15,6 +15,9 @@ const SIGINT = 2;
 /** A request dropped by cancel() or retry(). */
 export class CancelledError extends Error {}
 
+/** A request dropped before it was sent: a newer one with the same `supersede` key came. */
+export class SupersededError extends Error {}
+
 /** A request the watchdog stopped: it ran past watchdogMs, so the worker was restarted. */
 export class WatchdogError extends CancelledError {}
 
@@ -39,6 +42,7 @@ class EngineClient extends EventTarget {
   #run = null;       // the Lab's run under way: {settle, sent, timer, done}
   #nextId = 1;
   #pending = new Map();
+  #held = new Map(); // supersede key -> {request, resolve, reject}: waits for an idle worker
   #games = null;
 
   #setStatus(status, error = "") {
@@ -95,8 +99,9 @@ class EngineClient extends EventTarget {
   #stop(reason) {
     if (this.#worker) this.#worker.terminate();
     this.#worker = null;
-    for (const { reject } of this.#pending.values()) reject(reason);
+    for (const { reject } of [...this.#pending.values(), ...this.#held.values()]) reject(reason);
     this.#pending.clear();
+    this.#held.clear();
   }
 
   #receive({ id, response, stage, progress, stream }) {
@@ -115,6 +120,11 @@ class EngineClient extends EventTarget {
     this.#pending.delete(id);
     if (response.fatal) entry.reject(new Error(lastLine(response.fatal)));
     else entry.resolve(response);
+    if (!this.#pending.size && this.#held.size) { // the worker is idle: the oldest held request
+      const [key, next] = this.#held.entries().next().value;
+      this.#held.delete(key);
+      this.#dispatch(next.request, next.onProgress).then(next.resolve, next.reject);
+    }
   }
 
   #send(request, handlers = {}) {
@@ -127,10 +137,20 @@ class EngineClient extends EventTarget {
 
   /** Send one request (starting the worker if needed); rejects if loading failed, or with
    *  a WatchdogError (and a fresh worker) if it runs past watchdogMs once the engine is ready.
-   *  onProgress(fraction) hears a long table's progress. */
-  request(request, { onProgress } = {}) {
+   *  onProgress(fraction) hears a long table's progress. With a `supersede` key, the request
+   *  waits while the worker is busy, and a newer request with the same key replaces it (the
+   *  older one then rejects with a SupersededError). */
+  request(request, { onProgress, supersede = null } = {}) {
     this.start();
     if (!this.#worker) return Promise.reject(new Error(this.error));
+    if (supersede === null || !this.#pending.size) return this.#dispatch(request, onProgress);
+    this.#held.get(supersede)?.reject(new SupersededError("superseded"));
+    this.#held.delete(supersede); // re-inserted last: held requests go in order of arrival
+    return new Promise((resolve, reject) =>
+      this.#held.set(supersede, { request, onProgress, resolve, reject }));
+  }
+
+  #dispatch(request, onProgress) {
     const answer = this.#send(request, { onProgress });
     const worker = this.#worker;
     let timer = null;

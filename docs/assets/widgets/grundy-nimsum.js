@@ -1,6 +1,6 @@
 // <grundy-nimsum>: the nim-sum of heaps, column by column in binary. data-start = heaps.
 
-import { field, h, setFieldError } from "./dom.js";
+import { ascii, field, h, setFieldError } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
 const DEBOUNCE_MS = 250;
@@ -10,7 +10,7 @@ export class NimsumElement extends GrundyWidget {
 
   build() {
     const t = this.t;
-    this.input = h("input", { type: "text", class: "gw-heaps", size: 16, spellcheck: "false",
+    this.input = h("input", { type: "text", class: "gw-heaps", size: 16, spellcheck: "false", inputmode: "numeric",
       value: this.config.start || "3 5 6", title: t("heapsHelp"), autocomplete: "off" });
     this.output = h("div", { class: "gw-nimsum-output" }, this.fallback);
     this.input.addEventListener("input", () => {
@@ -31,15 +31,34 @@ export class NimsumElement extends GrundyWidget {
     this.compute();
   }
 
+  /** The heaps typed (full-width digits read as digits), or null after saying what is wrong. */
+  heaps() {
+    const words = ascii(this.input.value).replace(/[{}(),、]/g, " ").split(/\s+/).filter(Boolean);
+    const problem = !words.length || !words.every((w) => /^\d+$/.test(w)) ? "heapsNeeded"
+      : words.some((w) => w.length > 15) ? "tooLarge" : "";
+    if (!problem) return words.join(" ");
+    setFieldError(this.input, this.t(problem));
+    this.clear();
+    return null;
+  }
+
+  /** No result shown (the input is wrong). */
+  clear() {
+    this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
+    this.output.replaceChildren();
+    delete this.dataset.total;
+  }
+
   async compute() {
     clearTimeout(this.debounce);
     setFieldError(this.input, "");
-    const data = await this.callLatest({ op: "nimsum", heaps: this.input.value.trim() }, { quiet: true });
+    const heaps = this.heaps();
+    if (heaps === null) return;
+    const data = await this.callLatest({ op: "nimsum", heaps }, { quiet: true });
     if (!data) {
       if (this.lastError) {
         setFieldError(this.input, this.lastError);
-        this.output.replaceChildren();
-        delete this.dataset.total;
+        this.clear();
       }
       return;
     }

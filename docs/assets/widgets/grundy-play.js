@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { GameControls, checkGame, defaultStart, parseStart, startText } from "./catalogue.js";
-import { field, h, posText, setFieldError, sleep } from "./dom.js";
+import { field, h, posNode, posText, setFieldError, sleep, withPos } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 import { explainPanel } from "../exercises/explain-panel.js";
 
@@ -132,7 +132,7 @@ export class PlayElement extends GrundyWidget {
   request(op, entry, setup = this.setup) {
     const { game, params, misere } = setup;
     return this.call({ op, game, params, pos: entry.pos, misere, hints: this.hintsBox.checked,
-                       ...(entry.pass ? { pass: true } : {}) }, { quiet: op === "state" && !this.history });
+                       ...(entry.pass ? { pass: true } : {}) }, { quiet: op === "state" && !this.history, latest: true });
   }
 
   async begin(setup) {
@@ -260,7 +260,7 @@ export class PlayElement extends GrundyWidget {
     const move = moveElement && this.moveTo(moveElement.getAttribute("data-to"), "move");
     this.selected = move ? moveElement : null;
     this.board.mark(this.selected);
-    this.previewText.textContent = move ? this.t("preview", { text: move.text, pos: posText(move.to) }) : "";
+    this.previewText.replaceChildren(...(move ? withPos(this.t("preview", { text: move.text, pos: posText(move.to) }), move.to) : []));
     this.confirmButton.hidden = !(move && withConfirm);
     this.outside?.abort();
     if (move && withConfirm) {
@@ -321,16 +321,18 @@ export class PlayElement extends GrundyWidget {
     this.dataset.moves = this.history.length - 1;
     this.dataset.pass = String(Boolean(state.pass));
     this.boardBox.classList.toggle("gw-waiting", !human || state.over);
-    const said = last.by === "computer" ? `${t("computerPlayed", { text: last.text, pos: posText(last.pos) })} ` : "";
+    const gap = t.lang === "ja" ? "" : " ";
+    const said = last.by === "computer" ? t("computerPlayed", { text: last.text, pos: posText(last.pos) }) + gap : "";
+    const show = (text) => this.status.replaceChildren(...withPos(text, last.pos));
     if (state.over) {
       const humanWon = this.setup.misere ? human : !human;
       this.dataset.winner = humanWon ? "you" : "computer";
       const key = (humanWon ? "youWin" : "computerWins") + (this.setup.misere ? "Misere" : "");
-      this.status.textContent = said + t(key);
+      show(said + t(key));
       this.status.className = `gw-status gw-${humanWon ? "win" : "lose"}`;
     } else {
       delete this.dataset.winner;
-      this.status.textContent = said + (human ? t("yourTurn") : t("thinking"));
+      show(said + (human ? this.turnKey().map((key) => t(key)).join(gap) : t("thinking")));
       this.status.className = "gw-status";
     }
     this.passButton.hidden = !(this.setup.pass && state.pass && !state.over);
@@ -343,6 +345,17 @@ export class PlayElement extends GrundyWidget {
       (first || this.boardBox).focus();
       this.focusBoard = !human && !state.over; // until the computer has answered
     }
+  }
+
+  /** The "your turn" sentence in the board's words (a groove to cut, a counter, a square)
+   *  and for the reader's pointer (a mouse, or taps). */
+  turnKey() {
+    const board = this.boardBox;
+    const kinds = [board.querySelector(".move line.hit, .move line.cut") && "cut",
+      board.querySelector(".move .counter") && "counter",
+      board.querySelector(".move rect.hit") && "square"].filter(Boolean);
+    const touch = this.pointerType === "touch" || matchMedia("(hover: none)").matches;
+    return [`turn.${kinds.length === 1 ? kinds[0] : "move"}`, `how.${touch ? "touch" : "mouse"}`];
   }
 
   /** A sum: each component's Grundy value and their nim-sum. */
@@ -358,27 +371,33 @@ export class PlayElement extends GrundyWidget {
         `${t("nimsum")}: ${state.components.map((c) => c.grundy).join(" ⊕ ")} = `, h("strong", { text: total })));
   }
 
+  /** The info line and the options: in misère play the outcomes are misère ones, the
+   *  Grundy value is labelled as the normal-play one and no normal-play formula is shown. */
   renderHints(state) {
     const t = this.t;
     const on = this.hintsBox.checked;
     this.info.hidden = !on;
     this.hintList.hidden = !on || state.over;
     if (!on) return;
-    const outcome = state.outcome === "P" ? t("outcomeP") : t("outcomeN");
-    const formula = state.formula ? ` · ${formulaText(t, state.formula)}` : "";
-    this.info.textContent = `${t("position")} ${posText(state.pos)}: ${t("grundyValue")} ${state.grundy}${formula} — ${outcome}`;
-    const rows = state.moves.map((m) => h("tr", { class: m.outcome === "P" ? "gw-p" : "gw-n",
-                                                  "data-to": m.to.join(","), "data-kind": m.kind || "move" },
+    const misere = this.setup.misere;
+    const mode = misere ? "Misere" : "";
+    const value = misere ? t("normalGrundy") : t("grundyValue");
+    const formula = state.formula && !misere ? ` · ${formulaText(t, state.formula)}` : "";
+    this.info.replaceChildren(`${t("position")} `, posNode(state.pos),
+      `: ${t(`outcome${state.outcome}${mode}`)} · ${value} ${state.grundy}${formula}`);
+    const winningFirst = [...state.moves].sort((a, b) => (a.outcome === "P" ? 0 : 1) - (b.outcome === "P" ? 0 : 1));
+    const rows = winningFirst.map((m) => h("tr", { class: m.outcome === "P" ? "gw-p" : "gw-n",
+                                                   "data-to": m.to.join(","), "data-kind": m.kind || "move" },
       h("td", {}, h("button", { type: "button", class: "gw-hintmove", text: m.text, "data-to": m.to.join(","),
                                 disabled: !this.humanToMove,
                                 onclick: () => this.humanMove(m.to.join(","), m.kind || "move") })),
-      h("td", { class: "gw-hint-pos", text: posText(m.to) }),
+      h("td", { class: "gw-hint-pos" }, posNode(m.to)),
       h("td", { class: "gw-hint-grundy", text: m.grundy }),
       h("td", { class: "gw-hint-outcome", text: m.outcome === "P" ? t("pShort") : t("nShort") })));
     this.hintList.replaceChildren(h("table", { class: "gw-hints-table" },
       h("caption", { text: t("hintsTitle") }),
       h("thead", {}, h("tr", {}, h("th", { text: t("move") }), h("th", { text: t("position") }),
-                         h("th", { text: t("grundyValue") }), h("th", { text: t("result") }))),
+                         h("th", { text: value }), h("th", { text: t(`result${mode}`) }))),
       h("tbody", {}, rows)));
   }
 
@@ -391,7 +410,7 @@ export class PlayElement extends GrundyWidget {
     }
     this.logList.replaceChildren(...entries.map((e) =>
       h("li", { class: `gw-by-${e.by}` }, h("strong", { text: e.by === "you" ? t("youMoved") : t("computerMoved") }),
-        ` ${e.text} → ${posText(e.pos)}`)));
+        ` ${e.text} → `, posNode(e.pos))));
   }
 }
 

@@ -3,7 +3,7 @@
 // data-params {"k": 3}, data-max.
 
 import { checkGame, paramError } from "./catalogue.js";
-import { field, h, setFieldError } from "./dom.js";
+import { ascii, field, h, numberInput, setFieldError } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
 // x, z <= 128 for every k >= 2: the engine's P-position viewer budget (grundy.budget.VIEWER).
@@ -17,9 +17,8 @@ export class PViewerElement extends GrundyWidget {
     const t = this.t;
     checkGame(catalogue, "chocolate", params, t);
     this.kSpec = catalogue.chocolate.params.find((spec) => spec.name === "k");
-    this.kInput = h("input", { type: "number", class: "gw-k", min: this.kSpec.min, max: this.kSpec.max,
-                               value: params.k ?? this.kSpec.default });
-    this.maxInput = h("input", { type: "number", class: "gw-max", ...MAX_RANGE, value: this.dataset.max ?? 31 });
+    this.kInput = numberInput({ class: "gw-k", value: params.k ?? this.kSpec.default });
+    this.maxInput = numberInput({ class: "gw-max", value: this.dataset.max ?? 31 });
     this.angle = h("input", { type: "range", class: "gw-angle", min: 0, max: 90, step: 1, value: 0 });
     this.angleOut = h("output", { text: "0°" });
     this.angle.addEventListener("input", () => this.draw());
@@ -40,18 +39,18 @@ export class PViewerElement extends GrundyWidget {
   }
 
   async load() {
-    const kProblem = paramError(this.kSpec, this.kInput.value.trim(), this.t);
-    const maxProblem = paramError({ type: "int", ...MAX_RANGE, default: MAX_RANGE.max },
-                                  this.maxInput.value.trim(), this.t);
+    const kProblem = paramError(this.kSpec, this.kInput.value, this.t);
+    const maxProblem = paramError({ type: "int", ...MAX_RANGE, default: MAX_RANGE.max }, this.maxInput.value, this.t);
     setFieldError(this.kInput, kProblem);
     setFieldError(this.maxInput, maxProblem);
     if (kProblem || maxProblem) {
+      this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
       this.points = null;
       this.output.replaceChildren();
       return;
     }
-    const k = Number(this.kInput.value);
-    const max = Number(this.maxInput.value);
+    const k = Number(ascii(this.kInput.value));
+    const max = Number(ascii(this.maxInput.value));
     const data = await this.callLatest({ op: "ppositions", k, max }, { quiet: true });
     if (!data) {
       if (this.lastError) {

@@ -9,6 +9,9 @@ export const STRINGS = {
     needValue: "give a value", wholeNumber: "a whole number, please",
     between: "between {min} and {max}",
     atLeast: "at least {min}",
+    tooLarge: "too large for the browser",
+    notNegative: "Numbers of squares and counters are 0 or more: no minus sign.",
+    heapsNeeded: "Give the heap sizes: whole numbers (0 or more) separated by spaces, e.g. 3 5 6.",
     unknownGame: "Unknown game “{game}”.",
     unknownParams: "{game} takes no parameter {names}.",
     badSum: "A sum needs a list of components.",
@@ -31,7 +34,10 @@ export const STRINGS = {
     retry: "Retry",
     working: "Computing…", cancel: "Cancel", cancelled: "Cancelled.", progress: "{pct} % ({s} s)",
     watchdog: "The engine took more than 20 s, so it was stopped and restarted: try a smaller position or table.",
-    yourTurn: "Your turn: point at a move to see it, then click it (on a touch screen tap it twice), or use Tab and Enter.",
+    turn: { cut: "Your turn: cut the bar along a groove.", counter: "Your turn: take a counter (with every counter above it).",
+            square: "Your turn: move the piece to a square.", move: "Your turn: choose a move." },
+    how: { mouse: "Point at a move to see it, click to play it; or use Tab and Enter.",
+           touch: "Tap a move to see it, tap it again to play it." },
     thinking: "The computer is thinking…",
     youWin: "You win! The computer has no move left.",
     computerWins: "The computer wins: you have no move left.",
@@ -42,6 +48,10 @@ export const STRINGS = {
     position: "Position", grundyValue: "Grundy value",
     outcomeP: "P-position (the previous player wins)",
     outcomeN: "N-position (the player to move wins)",
+    outcomePMisere: "misère P-position (the previous player wins)",
+    outcomeNMisere: "misère N-position (the player to move wins)",
+    normalGrundy: "Grundy value in normal play",
+    resultMisere: "After the move (misère)",
     pShort: "P", nShort: "N",
     formula: "formula",
     formulaGrundy: "formula: {value} ({theorem})",
@@ -71,6 +81,7 @@ export const STRINGS = {
     oddColumn: "columns with an odd number of 1s are highlighted",
     angle: "Rotation", max: "Max coordinate",
     quarterPi: "π/4",
+    pointsLabelOne: "1 P-position of y ≤ ⌊(x+z)/{k}⌋ with coordinates ≤ {max}, rotated by {deg}°",
     pointsLabel: "{n} P-positions of y ≤ ⌊(x+z)/{k}⌋ with coordinates ≤ {max}, rotated by {deg}°",
     gasketNote: "At π/4 (45°) the projection is (y, (z − x)/√2).",
   },
@@ -82,6 +93,9 @@ export const STRINGS = {
     needValue: "値を入れてください", wholeNumber: "整数で入力してください",
     between: "{min} 以上 {max} 以下",
     atLeast: "{min} 以上",
+    tooLarge: "ブラウザで扱うには大きすぎます",
+    notNegative: "マスや石の数は 0 以上です: マイナスは使えません。",
+    heapsNeeded: "山の大きさを、空白で区切った 0 以上の整数で入力してください (例: 3 5 6)。",
     unknownGame: "「{game}」というゲームはありません。",
     unknownParams: "{game}にはパラメータ {names} はありません。",
     badSum: "ゲームの和には成分の一覧が必要です。",
@@ -104,7 +118,10 @@ export const STRINGS = {
     retry: "再試行",
     working: "計算中…", cancel: "中止", cancelled: "中止しました。", progress: "{pct} % ({s} 秒)",
     watchdog: "計算が 20 秒を超えたので、エンジンを止めて起動し直しました。もっと小さな局面や表で試してください。",
-    yourTurn: "あなたの番です: 手を指すと内容が表示されます。クリックで指します (タッチ画面では 2 回タップ)。Tab と Enter でも選べます。",
+    turn: { cut: "あなたの番です: 溝に沿ってチョコレートを切ってください。", counter: "あなたの番です: 石を取ってください (その上の石も一緒に取ります)。",
+            square: "あなたの番です: 駒をマスに動かしてください。", move: "あなたの番です: 手を選んでください。" },
+    how: { mouse: "手にポインタを合わせると内容が表示され、クリックで指します。Tab と Enter でも選べます。",
+           touch: "1 回タップすると手が表示され、もう 1 回タップすると指します。" },
     thinking: "コンピュータが考えています…",
     youWin: "あなたの勝ちです! コンピュータはもう動かせません。",
     computerWins: "コンピュータの勝ちです: あなたはもう動かせません。",
@@ -115,6 +132,10 @@ export const STRINGS = {
     position: "局面", grundyValue: "グランディ数",
     outcomeP: "後手必勝 (P 局面)",
     outcomeN: "先手必勝 (N 局面)",
+    outcomePMisere: "ミゼールで後手必勝 (ミゼールの P 局面)",
+    outcomeNMisere: "ミゼールで先手必勝 (ミゼールの N 局面)",
+    normalGrundy: "正規形でのグランディ数",
+    resultMisere: "移動後の局面 (ミゼール)",
     pShort: "後手必勝", nShort: "先手必勝",
     formula: "公式",
     formulaGrundy: "公式: {value} ({theorem})",
@@ -155,11 +176,12 @@ export function langOf(element) {
   return lang.startsWith("ja") ? "ja" : "en";
 }
 
-/** A translator for one language: t("key", {field: value}). */
+/** A translator for one language: t("key", {field: value}); with n = 1, "keyOne" if it exists. */
 export function translator(lang) {
   const table = STRINGS[lang] || STRINGS.en;
+  const find = (key) => key.split(".").reduce((node, part) => (node == null ? node : node[part]), table);
   const t = (key, fields = {}) => {
-    let text = key.split(".").reduce((node, part) => (node == null ? node : node[part]), table);
+    let text = (fields.n === 1 && find(`${key}One`)) || find(key);
     if (text == null) text = key;
     return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
   };

@@ -154,8 +154,9 @@ export class GrundyWidget extends HTMLElement {
   }
 
   /** Run a request; after a short delay show "Computing… [Cancel]" (with the progress of a
-   *  long table and the time so far). Errors -> message. */
-  async call(request, { quiet = false } = {}) {
+   *  long table and the time so far). Errors -> message.
+   *  latest: a newer latest request of this widget drops this one if it is not sent yet. */
+  async call(request, { quiet = false, latest = false } = {}) {
     let shown = false;
     const t0 = performance.now();
     const timer = setTimeout(() => {
@@ -165,7 +166,8 @@ export class GrundyWidget extends HTMLElement {
     }, BUSY_DELAY_MS);
     const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
     try {
-      const response = await engine.request({ lang: this.lang, ...request }, { onProgress });
+      const response = await engine.request({ lang: this.lang, ...request },
+                                            { onProgress, supersede: latest ? this : null });
       this.lastError = response.error || "";
       if (response.error) {
         if (!quiet) this.showMessage(response.error);
@@ -173,6 +175,7 @@ export class GrundyWidget extends HTMLElement {
       }
       return response;
     } catch (err) {
+      this.lastError = "";
       if (err instanceof WatchdogError) this.showMessage(this.t("watchdog"));
       else if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
       return null;
@@ -186,7 +189,7 @@ export class GrundyWidget extends HTMLElement {
   async callLatest(request, options) {
     this.clearMessage();
     const token = (this.token = (this.token || 0) + 1);
-    const data = await this.call(request, options);
+    const data = await this.call(request, { ...options, latest: true });
     return data && token === this.token ? data : null;
   }
 

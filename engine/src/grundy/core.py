@@ -282,7 +282,7 @@ class Game:
         names = self.coords_for(pos)
         if len(pos) != len(names):
             raise PositionError(
-                f"{self.name} needs {len(names)} coordinates ({', '.join(names)}), got {len(pos)}",
+                f"{self.title.en}: give {len(names)} numbers ({', '.join(names)}), not {len(pos)}",
                 f"{self.name_ja}の局面は {len(names)} 個の座標 "
                 f"({'、'.join(map(self.coord_ja, names))}) で指定してください "
                 f"({len(pos)} 個が指定されました)。")
@@ -297,7 +297,7 @@ class Game:
                                     f"座標 {self.coord_ja(n)} は整数で指定してください。") from None
             require_width(c.bit_length(), f"coordinate {n}", f"座標 {self.coord_ja(n)}")
             if c < 0:
-                raise PositionError(f"coordinate {n} must be >= 0, got {c}",
+                raise PositionError(f"coordinate {n} must be 0 or more, got {c}",
                                     f"座標 {self.coord_ja(n)} は 0 以上にしてください "
                                     f"({c} が指定されました)。")
             out.append(c)

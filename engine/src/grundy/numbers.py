@@ -45,10 +45,10 @@ def whole(value, what: str, minimum: int | None = 0, maximum: int | None = None,
                             f"{_ja(what_ja)}整数で指定してください。") from None
         require_width(value.bit_length(), what, what_ja)
     if minimum is not None and value < minimum:
-        raise GameError(f"{what} must be >= {minimum}, got {shown(value)}",
+        raise GameError(f"{what} must be at least {minimum}, got {shown(value)}",
                         f"{_ja(what_ja)} {minimum} 以上にしてください ({shown(value)} が指定されました)。")
     if maximum is not None and value > maximum:
-        raise GameError(f"{what} must be <= {maximum}, got {shown(value)}",
+        raise GameError(f"{what} must be at most {maximum}, got {shown(value)}",
                         f"{_ja(what_ja)} {maximum} 以下にしてください ({shown(value)} が指定されました)。")
     return value
 

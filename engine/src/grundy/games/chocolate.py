@@ -99,7 +99,7 @@ class Chocolate(Game):
         x, y, z = pos
         if y > (x + z) // self.k:
             top = (x + z) // self.k
-            raise PositionError(f"y = {y} is over its bound: y <= (x + z) // {self.k} = {top}",
+            raise PositionError(f"y = {y} is over its bound: y ≤ ⌊(x + z)/{self.k}⌋ = {top}",
                                 f"y = {y} は上限を超えています: y ≤ ⌊(x + z)/{self.k}⌋ = {top} "
                                 "でなければなりません。")
 

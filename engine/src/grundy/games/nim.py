@@ -74,7 +74,7 @@ class Nim(Game):
     def coords_for(self, pos):
         if self.heaps is None:
             if not pos:
-                raise PositionError("nim needs at least one heap", "ニムには山が 1 つ以上必要です。")
+                raise PositionError("Nim needs at least one heap", "ニムには山が 1 つ以上必要です。")
             return tuple(f"h{i}" for i in range(1, len(pos) + 1))
         return self.coords
 
@@ -185,8 +185,8 @@ class Rect(Nim):
     def coords_for(self, pos):
         if self.heaps is None:
             if len(pos) not in RECT_SIDES:
-                raise PositionError(f"rect needs 2, 3 or 4 coordinates (cuts per side), "
-                                    f"got {len(pos)}",
+                raise PositionError(f"{self.title.en}: give 2, 3 or 4 numbers (the cuts on each "
+                                    f"side), not {len(pos)}",
                                     "長方形のチョコレートの局面は、切れる辺ごとの切れ目の数を "
                                     f"2 個、3 個または 4 個並べて指定してください ({len(pos)} 個が"
                                     "指定されました)。")

@@ -146,7 +146,7 @@ class Step(Game):
     def _check(self, pos):
         y, z = self._yz(pos)
         if y > self.f(z):
-            raise PositionError(f"y = {y} is over its bound: y <= f(z) = f({z}) = {self.f(z)}",
+            raise PositionError(f"y = {y} is over its bound: y ≤ f(z) = f({z}) = {self.f(z)}",
                                 f"y = {y} は上限を超えています: y ≤ f(z) = f({z}) = {self.f(z)} "
                                 "でなければなりません。")
 
