@@ -29,6 +29,7 @@ import ast
 import hashlib
 import json
 import operator
+import re
 from html import escape
 
 import grundy
@@ -183,11 +184,26 @@ def check_rules(a: Args, game, raw: str, limit: int, lang: str, judge) -> list[d
             raise a.error("rules: an empty rule (separate rules with |)")
         says = rule_function(a, rule, game.coords)
         bad = next((p for p in positions if says(p) != (truth[p] == "P")), None)
-        entry = {"rule": rule, "holds": bad is None, "count": len(positions), "bound": bound}
+        entry = {"rule": rule, "text": rule_text(rule, lang), "holds": bad is None,
+                 "count": len(positions), "bound": bound}
         if bad is not None:
             entry.update(counterexample=list(bad), says="P" if says(bad) else "N", truth=truth[bad])
         out.append(entry)
     return out
+
+
+RULE_WORDS = {"en": {" and ": " and ", " or ": " or "}, "ja": {" and ": " かつ ", " or ": " または "}}
+
+
+def rule_text(rule: str, lang: str) -> str:
+    """A rule in the site's notation: "x ^ y == 0" -> "x ⊕ y = 0", "x // 3" -> "⌊x/3⌋",
+    "%" -> "mod", and/or in the page's language."""
+    text = re.sub(r"(\w+) // (\w+)", "⌊\\1/\\2⌋", rule)
+    for code, sign in (("==", "="), ("!=", "≠"), (">=", "≥"), ("<=", "≤"), ("^", "⊕"), ("%", "mod")):
+        text = text.replace(code, sign)
+    for code, word in RULE_WORDS[lang].items():
+        text = text.replace(code, word)
+    return text
 
 
 def _rules_html(rules: list[dict], lang: str) -> str:
@@ -196,7 +212,7 @@ def _rules_html(rules: list[dict], lang: str) -> str:
         verdict = (_t("holds", lang, count=r["count"], bound=r["bound"]) if r["holds"] else
                    _t("fails", lang, pos=position_text(r["counterexample"]), says=r["says"],
                       truth=r["truth"]))
-        items.append(f"<li><code>{escape(r['rule'])}</code>: {escape(verdict)}</li>")
+        items.append(f"<li>{escape(r['text'])}: {escape(verdict)}</li>")
     return f"<p>{escape(_t('rules', lang))}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>"
 
 

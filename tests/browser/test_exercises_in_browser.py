@@ -167,7 +167,7 @@ def test_pn_table_and_rules(watched, widget_server, widget_site, lang, scheme, p
     assert result == "right" and str(cells.count()) in text
     rules = ex.locator(".gx-rules")
     assert rules.is_visible()
-    rules.locator("label", has_text="x ^ y ^ z == 0").click()
+    rules.locator("label", has_text="x ⊕ y ⊕ z = 0").click()
     assert "30" in rules.locator(".gx-verdict").inner_text()
     rules.locator("label", has_text="x == z").click()
     assert "{2, 1, 2}" in rules.locator(".gx-verdict").inner_text()
@@ -258,7 +258,7 @@ def test_discovery_table_in_misere_play(watched, widget_server, widget_site, lan
     assert ("1 of" if lang == "en" else "問中 1 問") in page.locator(".gx-progress").first.inner_text()
     rules = ex.locator(".gx-rules")
     assert rules.is_visible()
-    rules.locator("label", has_text="h1 ^ h2 ^ h3 == 0").first.click()
+    rules.locator("label", has_text="h1 ⊕ h2 ⊕ h3 = 0").first.click()
     assert "{0, 0, 0}" in rules.locator(".gx-verdict").inner_text()
     ex.scroll_into_view_if_needed()
     shot(ex, f"discovery-misere-{lang}-{scheme}{'-phone' if phone else ''}")

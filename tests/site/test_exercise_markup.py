@@ -126,3 +126,14 @@ def test_pn_table_in_misere_play_with_a_pass_or_a_heap(lang, mode):
 def test_bad_directives_say_why(args, message):
     with pytest.raises(sitegen.SitegenError, match=message):
         render("en", **args)
+
+
+@pytest.mark.parametrize("lang, shown", [
+    ("en", "(x + y) mod 3 = 0 and ⌊x/3⌋ = ⌊y/3⌋ or x ⊕ y ≥ 1"),
+    ("ja", "(x + y) mod 3 = 0 かつ ⌊x/3⌋ = ⌊y/3⌋ または x ⊕ y ≥ 1"),
+])
+def test_rules_are_shown_in_the_sites_notation(lang, shown):
+    """A candidate rule reaches the reader as mathematics, not as Python."""
+    from sitegen.exercise_markup import rule_text
+
+    assert rule_text("(x + y) % 3 == 0 and x // 3 == y // 3 or x ^ y >= 1", lang) == shown

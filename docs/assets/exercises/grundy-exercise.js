@@ -358,7 +358,7 @@ class ExerciseElement extends HTMLElement {
           ? this.t("ruleHolds", { count: rule.count, bound: rule.bound })
           : this.t("ruleFails", { pos: written(rule.counterexample), says: rule.says, truth: rule.truth });
         this.save((r) => ({ ...r, rule: rule.rule }));
-      } } }), " ", el("code", { textContent: rule.rule })));
+      } } }), " ", el("span", { textContent: rule.text ?? rule.rule })));
     this.ruleBox.append(el("legend", { textContent: this.t("ruleTitle") }), ...choices, verdict);
   }
 }

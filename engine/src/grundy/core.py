@@ -268,7 +268,7 @@ class Game:
             (10, 5, 5)
             >>> g.validate((1, 9, 1))
             Traceback (most recent call last):
-            grundy.core.PositionError: y = 9 is over its bound: y <= (x + z) // 3 = 0
+            grundy.core.PositionError: y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 0
         """
         if isinstance(pos, (str, bytes)) or not isinstance(pos, Iterable):
             raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}",

@@ -33,7 +33,7 @@ def explain_wythoff(game, pos) -> Explanation | None:
     n, a, b = _pair_of(low)
     pairs = [list(wythoff_pair(i)) for i in range(max(n, high - low) + 2)]
     steps = [Step(Text(
-        "Wythoff (1907): the P-positions are the pairs (a_n, b_n) = (floor(n·φ), floor(n·φ²)) "
+        "Wythoff (1907): the P-positions are the pairs (a_n, b_n) = (⌊nφ⌋, ⌊nφ²⌋) "
         "= (a_n, a_n + n), n = 0, 1, 2, ..., in either order (φ is the golden ratio). Every "
         "whole number > 0 is in exactly one pair.",
         "ワイソフ (1907 年): P 局面は (a_n, b_n) = (⌊nφ⌋, ⌊nφ²⌋) = (a_n, a_n + n) "
@@ -54,7 +54,7 @@ def explain_wythoff(game, pos) -> Explanation | None:
             "に移ります。"))
     if low != a:
         to = flip((low, a))
-        why = Text(f"{low} is the larger number of its pair, and {high} >= {low} > {a}: move "
+        why = Text(f"{low} is the larger number of its pair, and {high} ≥ {low} > {a}: move "
                    f"the other coordinate down to {a}.",
                    f"{low} は組の大きいほうの数で、{high} ≥ {low} > {a} です。もう一方の座標を "
                    f"{a} まで下げます。")
@@ -84,14 +84,14 @@ def explain_ryuoh(game, pos) -> Explanation | None:
     k, v, h, w = x // p, x % p, y // p, y % p
     r = (x + y) % p
     intro = Text(
-        f"[R1] Theorem 3.1: G(x, y) = (x + y) mod p + p·((x // p) ^ (y // p)) with p = {p}. "
+        f"[R1] Theorem 3.1: G(x, y) = (x + y) mod p + p·(⌊x/p⌋ ⊕ ⌊y/p⌋) with p = {p}. "
         f"Cut the board into blocks of {p}: x = {p}·{k} + {v}, y = {p}·{h} + {w}. The part "
         f"mod p is ({x} + {y}) mod {p} = {r}; the blocks {k} and {h} in binary:",
-        f"[R1] 定理 3.1: p = {p} のとき G(x, y) = (x + y) mod p + p·((x // p) ^ (y // p))。"
+        f"[R1] 定理 3.1: p = {p} のとき G(x, y) = (x + y) mod p + p·(⌊x/p⌋ ⊕ ⌊y/p⌋)。"
         f"盤を {p} ずつのブロックに分けると x = {p}·{k} + {v}、y = {p}·{h} + {w} です。p で"
         f"割った余りの部分は ({x} + {y}) mod {p} = {r}、ブロックの番号 {k} と {h} を 2 進数で"
         "並べます:")
-    steps, kh, m = nimsum_steps([(Text("x // p", "x // p"), k), (Text("y // p", "y // p"), h)],
+    steps, kh, m = nimsum_steps([(Text("⌊x/p⌋", "⌊x/p⌋"), k), (Text("⌊y/p⌋", "⌊y/p⌋"), h)],
                                 intro, {"rests": [v, w], "mod": r})
     value = r + p * kh
     steps.append(Step(Text(f"So G = {r} + {p}·{kh} = {value}.",
@@ -136,7 +136,7 @@ def _inside_block(pos, p, v, w, r):
     if v + w >= p:
         return (x - r, y), Text(
             f"The blocks' nim-sum is already 0; only the part mod p, {r}, is left. Move the "
-            f"piece {r} left: it stays in its block ({v} >= {r}) and x + y becomes a multiple "
+            f"piece {r} left: it stays in its block ({v} ≥ {r}) and x + y becomes a multiple "
             f"of {p}.",
             f"ブロックのニム和はすでに 0 で、残るのは余りの部分 {r} だけです。駒を左に {r} "
             f"動かすと、同じブロックにとどまり ({v} ≥ {r})、x + y が {p} の倍数になります。")

@@ -4,6 +4,7 @@ mex; in misère play, the misère outcomes of the options."""
 
 from __future__ import annotations
 
+from ..core import plural
 from ..text import Text
 from .base import Explanation, Step, no_move, winning
 
@@ -25,8 +26,9 @@ def explain_mex(game, pos, reason: Text) -> Explanation:
             "もう手がありません。値は mex{} = 0 で、手番のプレイヤーの負けです。"))
     shown = ", ".join(map(str, values))
     steps.append(Step(Text(
-        f"The {len(options)} options have the values {{{shown}}}; the least missing one is "
-        f"{g}, so G = {g}.",
+        (f"The only option has the value {shown}" if len(options) == 1 else
+         f"The {len(options)} options have the values {{{shown}}}")
+        + f"; the least missing one is {g}, so G = {g}.",
         f"{len(options)} 個の行き先の値は {{{shown}}} で、含まれない最小の数は {g} です。"
         f"したがって G = {g}。"),
         {"options": options, "count": len(options), "values": values, "mex": g}))
@@ -61,13 +63,14 @@ def explain_misere(game, pos) -> Explanation:
             "もう手がありません。最後の手を指したのは相手なので、手番のプレイヤーの勝ちです。"))
     wins = [o for o in options if o["outcome"] == "P"]
     steps.append(Step(Text(
-        f"Of the {len(options)} options, {len(wins)} are misère P-positions.",
+        f"Of the {plural(len(options), 'option')}, {len(wins)} "
+        f"{'is a misère P-position' if len(wins) == 1 else 'are misère P-positions'}.",
         f"{len(options)} 個の行き先のうち、ミゼールの P 局面は {len(wins)} 個です。"),
         {"options": options, "count": len(options), "wins": len(wins)}))
     if not wins:
         return no_move("misere", steps, Text(
-            "Every option is an N-position: this is a P-position and no move wins.",
-            "どの行き先も N 局面なので、ここは P 局面で、勝つ手はありません。"))
+            "Every option is a misère N-position: this is a misère P-position and no move wins.",
+            "どの行き先もミゼールの N 局面なので、ここはミゼールの P 局面で、勝つ手はありません。"))
     return winning(game, pos, wins[0]["to"], steps, _braces(game), Text(
         "It is a misère P-position.", "ミゼールの P 局面です。"), "misere")
 

@@ -47,11 +47,11 @@ def explain_nim(game, pos) -> Explanation | None:
     h, t = pos[i], pos[i] ^ s
     label = labels[i]
     steps.append(Step(Text(
-        f"{label.en.capitalize()} ({h}) has a 1 in that column. Lower it to {h} ^ {s} = {t}: "
+        f"{label.en.capitalize()} ({h}) has a 1 in that column. Lower it to {h} ⊕ {s} = {t}: "
         f"that flips exactly the columns where the nim-sum has a 1, so the new nim-sum is 0; "
         f"and {t} < {h}, because the {2 ** m}s digit goes from 1 to 0 and the higher digits "
         "stay.",
-        f"{label.ja} ({h}) はその位に 1 を持っています。これを {h} ^ {s} = {t} に減らします。"
+        f"{label.ja} ({h}) はその位に 1 を持っています。これを {h} ⊕ {s} = {t} に減らします。"
         f"ニム和が 1 の位だけがちょうど反転するので、新しいニム和は 0 です。しかも {2 ** m} の"
         f"位が 1 から 0 になり、それより上の位は変わらないので {t} < {h} です。"),
         {"row": i, "from": h, "value": t}))
@@ -83,10 +83,10 @@ def explain_sum(game, pos) -> Explanation | None:
     to = tuple(c for j, p in enumerate(parts) for c in (inner.to if j == i else p))
     steps.append(Step(Text(
         f"Game {i + 1} (value {v}) has a 1 in that column. Move in it to a position of value "
-        f"{v} ^ {s} = {t} < {v}; there is one, because {v} is the mex of the values of its "
+        f"{v} ⊕ {s} = {t} < {v}; there is one, because {v} is the mex of the values of its "
         f"options, so every smaller value is among them: {inner.describe('en')}, to "
         f"{fmt(inner.to, False)}.",
-        f"ゲーム{i + 1} (値 {v}) はその位に 1 を持っています。そのゲームで値が {v} ^ {s} = "
+        f"ゲーム{i + 1} (値 {v}) はその位に 1 を持っています。そのゲームで値が {v} ⊕ {s} = "
         f"{t} < {v} の局面に動かします。{v} は行き先の値の mex なので、それより小さい値は"
         f"必ず行き先にあります: {inner.describe('ja')}。{fmt(inner.to, False)} になります。"),
         {"row": i, "from": v, "value": t}))

@@ -52,9 +52,9 @@ def explain_step(game, pos) -> Explanation | None:
     if xs and bit(x, m):
         to, data = (x ^ s, y, z), {"u": x ^ s}
         why = Text(f"x has a 1 in that column (case (i) of [S] Lemma 2.6): cut the bar on the "
-                   f"left down to u = y ^ z = {x ^ s}.",
+                   f"left down to u = y ⊕ z = {x ^ s}.",
                    f"x がその位に 1 を持っています ([S] 補題 2.6 の場合 (i))。左の棒を "
-                   f"u = y ^ z = {x ^ s} まで切ります。")
+                   f"u = y ⊕ z = {x ^ s} まで切ります。")
     elif bit(y, m):
         to, data = lift(y ^ s, z), {"v": y ^ s}
         why = Text(f"y has a 1 in that column (case (ii) of [S] Lemma 2.6): cut rows off the "
@@ -68,7 +68,7 @@ def explain_step(game, pos) -> Explanation | None:
         if y <= fw:
             to = lift(y, w)
             why = Text(f"z has a 1 in that column (case (iii) of [S] Lemma 2.6): the Nim move "
-                       f"cuts columns off the right down to w = {w}. Since y = {y} <= f({w}) = "
+                       f"cuts columns off the right down to w = {w}. Since y = {y} ≤ f({w}) = "
                        f"{fw}, the cut keeps y (subcase (iii.1)).",
                        f"z がその位に 1 を持っています ([S] 補題 2.6 の場合 (iii))。ニムの手は"
                        f"右から切って w = {w} にします。y = {y} ≤ f({w}) = {fw} なので y は"
@@ -80,11 +80,11 @@ def explain_step(game, pos) -> Explanation | None:
             why = Text(f"z has a 1 in that column (case (iii) of [S] Lemma 2.6), but the Nim "
                        f"move to w = {w} would lower y = {y} to f({w}) = {fw} (subcase (iii.2)). "
                        f"The proof builds, digit by digit from the top, a column w' = {w2} and "
-                       f"a height v = f({w2}) = {v} with {'x ^ ' if xs else ''}v ^ w' = 0: cut "
+                       f"a height v = f({w2}) = {v} with {'x ^ ' if xs else ''}v ⊕ w' = 0: cut "
                        f"columns off the right down to {w2}; y drops to {v}.",
                        f"z がその位に 1 を持っています ([S] 補題 2.6 の場合 (iii))。しかし"
                        f"ニムの手で w = {w} にすると y = {y} が f({w}) = {fw} に下がってしまい"
                        f"ます (小場合 (iii.2))。証明は上の位から 1 桁ずつ、列 w' = {w2} と"
-                       f"高さ v = f({w2}) = {v} を {'x ^ ' if xs else ''}v ^ w' = 0 となるように"
+                       f"高さ v = f({w2}) = {v} を {'x ^ ' if xs else ''}v ⊕ w' = 0 となるように"
                        f"作ります。右から切って {w2} にすると、y は {v} に下がります。")
     return winning(game, pos, to, (*steps, Step(why, data)), True, WHY)
