@@ -232,8 +232,6 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
     assert not bad, "\n".join(dict.fromkeys(bad))
 
 
-@pytest.mark.xfail(reason="engine/src/grundy/svg (not the widgets): a sum's boards are drawn side by side "
-                          "in one SVG, so at 390 px its labels render at 4.4-10.4 px", strict=False)
 def test_sum_board_labels_on_a_phone(widget_site, widget_server, watched):
     """The sum of games' board on a phone: its labels at least 11 px as rendered."""
     page = watched(phone=True).page

@@ -3,6 +3,7 @@
 tables, the pass, the command line, the JSON facade and the SVG, with no per-game list."""
 
 import io
+import re
 
 import pytest
 
@@ -96,7 +97,7 @@ def test_sum_of_every_game_through_the_json_facade():
         assert part["game"] == name and part["grundy"] == known(name)[0][2]["grundy"]
     assert state["grundy"] == total
     targets = {m["to"] and ",".join(map(str, m["to"])) for m in state["moves"]}
-    drawn = set(__import__("re").findall(r'data-to="([^"]*)"', state["svg"]))
+    drawn = set(re.findall(r'data-to="([^"]*)"', state["svg"]))
     assert drawn <= targets and len(drawn) > len(NAMES)
 
 
@@ -106,3 +107,18 @@ def test_unknown_games_are_game_errors():
     with pytest.raises(grundy.GameError):
         svg.draw("chess", (1,))
     assert "error" in webapi.handle({"op": "state", "game": "sum", "params": {}, "pos": [1]})
+
+
+def test_a_stacked_sum_is_a_column_with_the_same_moves():
+    """For a narrow screen, a sum's boards one above the other: taller than wide, the same
+    move targets as the row."""
+    request = {"op": "state", "game": "sum", "pos": [3, 1, 2, 3, 2, 1], "params": {"components": [
+        {"game": "chocolate", "params": {"k": 3}}, {"game": "nim", "params": {"heaps": 1}},
+        {"game": "wythoff", "params": {}}]}}
+    shapes = {}
+    for stacked in (False, True):
+        picture = webapi.handle({**request, "stacked": stacked})["svg"]
+        width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', picture).groups())
+        shapes[stacked] = (width > height, set(re.findall(r'data-to="([^"]*)"', picture)))
+    assert shapes[False][0] and not shapes[True][0]
+    assert shapes[False][1] == shapes[True][1]

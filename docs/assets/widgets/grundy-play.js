@@ -10,6 +10,7 @@ import { explainPanel } from "../exercises/explain-panel.js";
 
 const COMPUTER_PAUSE_MS = 700; // the computer's move stays highlighted this long
 const TRUE = ["true", "1", "yes"];
+const STACK_BELOW_PX = 600; // narrower than this, a sum's boards are drawn one above the other
 
 export class PlayElement extends GrundyWidget {
   static kind = "play";
@@ -132,7 +133,8 @@ export class PlayElement extends GrundyWidget {
   request(op, entry, setup = this.setup) {
     const { game, params, misere } = setup;
     return this.call({ op, game, params, pos: entry.pos, misere, hints: this.hintsBox.checked,
-                       ...(entry.pass ? { pass: true } : {}) }, { quiet: op === "state" && !this.history, latest: true });
+                       stacked: this.clientWidth < STACK_BELOW_PX, ...(entry.pass ? { pass: true } : {}) },
+                     { quiet: op === "state" && !this.history, latest: true });
   }
 
   async begin(setup) {

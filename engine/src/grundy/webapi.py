@@ -251,7 +251,7 @@ def op_state(request):
     state = {"pos": _shown(g, pos), "coords": _shown(g, g.coords_for(pos)), "grundy": value,
              "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves,
              "winning": winning, "over": not moves,
-             "svg": _svg(g, pos, lang, hints)}
+             "svg": _svg(g, pos, lang, hints, _flag(request, "stacked"))}
     if isinstance(g, PassGame):
         state["pass"] = bool(pos[-1])
     inner = g.inner if isinstance(g, PassGame) else g
@@ -260,12 +260,13 @@ def op_state(request):
     return state
 
 
-def _svg(g, pos, lang, hints):
+def _svg(g, pos, lang, hints, stacked=False):
     """The interactive picture; with a pass, drawn from the game without it, so that
-    data-to is the position in the request's form (the pass is a button of the widget)."""
+    data-to is the position in the request's form (the pass is a button of the widget).
+    stacked: a sum's components in a column (the widget asks for it on a narrow screen)."""
     if isinstance(g, PassGame):
         g, pos = g.inner, pos[:-1]
-    return svg.draw(g, pos, lang=lang, interactive=True, hints=hints)
+    return svg.draw(g, pos, lang=lang, interactive=True, hints=hints, stacked=stacked)
 
 
 def op_reply(request):

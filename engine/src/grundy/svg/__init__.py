@@ -23,6 +23,7 @@ from .generic import moves_list
 __all__ = ["draw", "drawer", "title"]
 
 GAP = 1.0 * U  # between the components of a sum
+STACK_ZOOM = 2.5  # a stacked sum widens a narrow board at most this much
 
 
 def _shown_params(game):
@@ -49,39 +50,47 @@ def title(game, pos, lang="en"):
     return text
 
 
-def _body(game, pos, moves):
+def _body(game, pos, moves, stacked=False):
     """(viewBox, body) of one game's drawing, or GameError when it has no drawer."""
     if isinstance(game, PassGame):
         flag, lift = pos[-1], moves.lift
         inner = Moves(moves.lang, moves.interactive, moves.hints,
                       lambda to: lift((*to, flag)))
-        return _body(game.inner, pos[:-1], inner)
+        return _body(game.inner, pos[:-1], inner, stacked)
     if isinstance(game, SumGame):
-        return _side_by_side(game, pos, moves)
+        return _arranged(game, pos, moves, stacked)
     return DRAWERS.get(game.name, moves_list)(game, pos, moves)
 
 
-def _side_by_side(game, pos, moves):
-    """The components of a sum in a row, centred vertically, "+" between them;
-    data-to = the flat position after the move."""
+def _arranged(game, pos, moves, stacked):
+    """The components of a sum in a row, or, stacked (for a narrow screen), in a column
+    with each board widened towards the widest (at most STACK_ZOOM times), so that its
+    labels stay legible; "+" between them; data-to = the flat position after the move."""
     drawn = []
     for i, (g, part) in enumerate(zip(game.games, game.split(pos))):
         lift = (lambda i: lambda to: moves.lift(game._lift(pos, i, to)))(i)
         drawn.append(_body(g, part, Moves(moves.lang, moves.interactive, moves.hints, lift)))
-    height = max(max(box[3] for box, _ in drawn), U)
-    parts, x = [], 0.0
+    across = max(max((box[2] if stacked else box[3]) for box, _ in drawn), U)
+    parts, at = [], 0.0
     for i, ((bx, by, bw, bh), body) in enumerate(drawn):
         if i:
-            parts.append(el("text", "+", x=x - GAP / 2, y=height / 2 + 0.3 * U, text_anchor="middle",
-                            fill="currentColor", font_size=f"{U:.0f}", font_family="sans-serif"))
-        parts.append(el("g", body, transform=f"translate({x - bx:.2f},{(height - bh) / 2 - by:.2f})",
+            x, y = (across / 2, at - GAP / 2 + 0.3 * U) if stacked else (at - GAP / 2, across / 2 + 0.3 * U)
+            parts.append(el("text", "+", x=x, y=y, text_anchor="middle", fill="currentColor",
+                            font_size=f"{U:.0f}", font_family="sans-serif"))
+        zoom = min(across / bw, STACK_ZOOM) if stacked and bw else 1.0
+        dx, dy = ((across - bw * zoom) / 2, at) if stacked else (at, (across - bh) / 2)
+        parts.append(el("g", body, transform=f"translate({dx:.2f},{dy:.2f}) scale({zoom:.3f}) "
+                                             f"translate({-bx:.2f},{-by:.2f})",
                         class_="component", data_component=str(i)))
-        x += bw + GAP
-    return (0.0, 0.0, max(x - GAP, U), height), "".join(parts)
+        at += (bh * zoom if stacked else bw) + GAP
+    length = max(at - GAP, U)
+    box = (0.0, 0.0, across, length) if stacked else (0.0, 0.0, length, across)
+    return box, "".join(parts)
 
 
-def draw(game, pos, *, lang="en", interactive=False, hints=None):
-    """The position `pos` of `game` as an SVG string.
+def draw(game, pos, *, lang="en", interactive=False, hints=None, stacked=False):
+    """The position `pos` of `game` as an SVG string (a sum's components in a column when
+    `stacked`, for a narrow screen, else in a row).
 
     hints maps a target "c1,c2,..." to "P" or "N": that move is coloured (P, a good
     move, green; N red) and gets the class hint-P / hint-N."""
@@ -90,5 +99,5 @@ def draw(game, pos, *, lang="en", interactive=False, hints=None):
     pos = tuple(game.validate(pos))
     require_drawing(game.move_bound(pos) + (max(pos, default=0) + 1) ** 2,
                     title(game, pos, lang) if len(pos) <= 8 else game.label().get(lang))
-    box, body = _body(game, pos, Moves(lang, interactive, hints))
+    box, body = _body(game, pos, Moves(lang, interactive, hints), stacked)
     return root(game.name, title(game, pos, lang), box, body, interactive=interactive)
