@@ -16,11 +16,11 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 SAYS = {
     "en": {"empty": "give a value", "whole": "whole number", "least1": "at least 1", "huge": "too large",
            "start": "whole numbers separated by spaces", "count": "Give 3 numbers", "minus": "no minus sign",
-           "heaps": "heap sizes", "max": "between 4 and 64", "coord": "at most 100",
+           "heaps": "heap sizes", "max": "between 4 and 128", "coord": "at most 100",
            "many": "At most", "heapcap": "between 0 and"},
     "ja": {"empty": "値を入れてください", "whole": "整数", "least1": "1 以上", "huge": "大きすぎます",
            "start": "空白で区切った整数", "count": "3 個の数", "minus": "マイナスは使えません",
-           "heaps": "山の大きさ", "max": "4 以上 64 以下", "coord": "100 以下",
+           "heaps": "山の大きさ", "max": "4 以上 128 以下", "coord": "100 以下",
            "many": "まで", "heapcap": "0 以上"},
 }
 
