@@ -25,7 +25,7 @@ from grundy.text import Text
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
 PLAY_COORD_CAP = 100
-TABLE_CAP = 40_000
+TABLE_CAP = 60_000  # the explorer: about 2 s in Pyodide for every game (README, measured)
 # The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline"),
 # within its own budget (grundy.budget.VIEWER).
 PPOSITIONS_TABLE_CAP = 1_100_000
