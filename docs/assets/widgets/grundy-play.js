@@ -142,6 +142,7 @@ export class PlayElement extends GrundyWidget {
     this.clearMessage();
     const first = { pos: setup.start, by: null, text: "", pass: setup.pass };
     const saved = this.history;
+    const typed = this.startInput.value; // a start typed while the engine works is kept
     this.history = null;
     const state = await this.request("state", first, setup);
     if (token !== this.token) return;
@@ -153,7 +154,9 @@ export class PlayElement extends GrundyWidget {
     this.setup = setup;
     this.history = [{ ...first, pos: state.pos }];
     this.controls.show(setup.game, setup.params);
-    this.startInput.value = startText(state.pos, this.catalogue, setup.game, setup.params);
+    if (this.startInput.value === typed) {
+      this.startInput.value = startText(state.pos, this.catalogue, setup.game, setup.params);
+    }
     this.firstSelect.value = setup.humanFirst ? "you" : "computer";
     this.misereBox.checked = setup.misere;
     this.passBox.checked = setup.pass;
