@@ -43,7 +43,9 @@ def test_pviewer_draws_128_with_progress(watched, widget_urls):
     w, root = open_widget(watched, widget_urls, "pviewer")
     page = w.page
     ready(page, root)
-    assert root.locator(".gw-max").get_attribute("max") == str(TOP)
+    root.locator(".gw-max").fill(str(TOP + 1))  # the field's range ends at TOP
+    root.locator(".gw-show").click()
+    assert str(TOP) in root.locator(".gw-field:has(.gw-max) .gw-field-error").inner_text()
     for k in (3, 2):
         start = time.perf_counter()
         show(root, k, TOP)
