@@ -13,6 +13,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LOAD_MS = 90_000
+# The site lets the browser skip laying out off-screen blocks (content-visibility: auto);
+# a full-page capture or a measure of every block adds this style to lay them all out.
+RENDER_ALL = ".md-content__inner * { content-visibility: visible !important; }"
 PLAY = ".grundy-widget[data-widget='play'], grundy-play"
 PLAYABLE = f"""() => [...document.querySelectorAll("{PLAY}")]
     .some(el => el.dataset.turn === 'you' || el.dataset.turn === 'over')"""
@@ -55,22 +58,28 @@ def boot_steps(page) -> dict:
 
 
 def follow_next(page, games_only=True) -> dict:
-    """Click the footer's "next" link (again while that page has no game): the time from
-    the last click to a playable game, and whether the page was swapped in place."""
+    """Click the footer's "next" link (again while that page has no game), scroll to the
+    game, and wait until it is playable: the times from the last click (its event's own
+    timestamp, so Playwright's round trips are not counted) to the new page's title and to
+    the playable game, the time from the scroll to the playable game (the widgets start
+    when they come near the viewport), and whether the page was swapped in place."""
     page.evaluate("() => { window.__sameDocument = true; }")
     while True:
-        before = page.url
-        start = time.perf_counter()
+        title = page.evaluate("""() => { document.addEventListener('click',
+            e => { window.__clickAt = e.timeStamp; }, {capture: true, once: true});
+            return document.querySelector('.md-content h1').textContent; }""")
         page.locator("a.md-footer__link--next").click()
-        page.wait_for_function("u => location.href !== u && document.querySelector('.md-content h1')",
-                               arg=before, timeout=LOAD_MS)
+        page.wait_for_function("""t => (document.querySelector('.md-content h1') || {}).textContent
+                                      !== t""", arg=title, timeout=LOAD_MS)
+        swapped = page.evaluate("() => performance.now() - window.__clickAt")
         if not games_only or page.locator(PLAY).count():
             break
     _scroll_to_game(page)
+    scrolled = page.evaluate("() => performance.now() - window.__clickAt")
     page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
-    ms = (time.perf_counter() - start) * 1000
+    ms = page.evaluate("() => performance.now() - window.__clickAt")
     same = page.evaluate("() => window.__sameDocument === true")
-    return {"url": page.url, "playable": ms, "instant": same}
+    return {"url": page.url, "swapped": swapped, "playable": ms, "after_scroll": ms - scrolled, "instant": same}
 
 
 def wait_offline_ready(page):

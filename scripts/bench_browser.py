@@ -49,7 +49,8 @@ def one_run(pw, url) -> dict:
         offline = browser.offline_visit(context, url + OFFLINE_PAGE)
         tables = browser.table_rates(page, TABLES)
         return {"fcp": first["fcp"], "first": first["playable"], "dom": first["dom"], "load": first["load"],
-                "engine": first["engine"], "next": nxt["playable"],
+                "engine": first["engine"], "next": nxt["playable"], "swap": nxt["swapped"],
+                "after_scroll": nxt["after_scroll"],
                 "next_url": nxt["url"], "instant": nxt["instant"], "offline": offline["playable"],
                 "tables": tables}
     finally:
@@ -75,8 +76,9 @@ def main() -> None:
           "ms after navigation start (worker: grundy-worker.js):")
     for step in runs[0]["engine"]:
         print(f"    {step}: {statistics.median(r['engine'].get(step, float('nan')) for r in runs):.0f}")
-    print(f"next page ({runs[0]['next_url'].removeprefix(url)}): playable {med('next'):.0f} ms after "
-          f"the click ({'same document, engine kept' if runs[0]['instant'] else 'full page load'})")
+    print(f"next page ({runs[0]['next_url'].removeprefix(url)}): swapped in {med('swap'):.0f} ms, "
+          f"its game playable {med('next'):.0f} ms after the click and {med('after_scroll'):.0f} ms after "
+          f"it is scrolled into view ({'same document, engine kept' if runs[0]['instant'] else 'full page load'})")
     print(f"offline, a lesson not visited before ({OFFLINE_PAGE}): playable {med('offline'):.0f} ms "
           "after opening it")
     for i, case in enumerate(runs[0]["tables"]):

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from sitegen import figures  # noqa: E402
 
+from bench import browser  # noqa: E402
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TARGET = 44        # px: the smallest touch target (height), or the spacing between targets
 INPUT_FONT = 16    # px: smaller text makes phones zoom in when a field gets the focus
@@ -104,6 +106,7 @@ def _pages(site: Path) -> list[str]:
 
 def _open(page, url: str) -> None:
     page.goto(url, wait_until="load")
+    page.add_style_tag(content=browser.RENDER_ALL)  # measure every block as when scrolled to
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
 
@@ -132,6 +135,29 @@ def test_every_page_fits_a_phone(built_site, served_site, phone, measurements):
     measurements.append(f"phone layout: {len(pages)} pages, smallest figure label "
                         f"{min(label_px, default=0):.1f}px")
     assert not failures, "\n".join(failures)
+
+
+SCROLL_STATES = """() => [...document.querySelectorAll('.md-content .md-typeset__scrollwrap')].map((el) =>
+  ({ shown: el.checkVisibility(), wide: el.scrollWidth > el.clientWidth + 1,
+     tabindex: el.getAttribute('tabindex'), lazy: getComputedStyle(el).contentVisibility === 'auto' }))"""
+
+
+@pytest.mark.parametrize("rel", ["step-chocolate/", "ja/triangular-chocolate/"])
+def test_tables_laid_out_late_scroll_by_keyboard(served_site, phone, rel):
+    """Tables far down a lesson are laid out only when scrolled near: until then each is
+    focusable (it may scroll sideways); once shown, only those that scroll sideways are."""
+    page = phone()
+    page.goto(served_site + rel, wait_until="load")
+    states = [s for s in page.evaluate(SCROLL_STATES) if s["shown"]]  # (not those in closed tabs)
+    assert any(s["lazy"] for s in states) and all(s["tabindex"] == "0" for s in states if s["lazy"])
+    tables = page.locator(".md-content .md-typeset__scrollwrap")
+    for i in range(tables.count()):
+        if not tables.nth(i).is_visible():
+            continue
+        tables.nth(i).scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        state = page.evaluate(SCROLL_STATES)[i]
+        assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 
 
 def test_focus_outline_visible_in_dark_mode(built_site, served_site, phone):

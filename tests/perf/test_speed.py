@@ -20,8 +20,9 @@ def test_the_next_lesson_reuses_the_engine(fresh_context, site_url, measurements
     assert page.evaluate("""() => [...document.querySelectorAll('.arithmatex')]
         .every(el => el.querySelector('.katex'))""")
     measurements.append(f"first visit: first paint {first['fcp']:.0f} ms, home page's game playable "
-                        f"{first['playable']:.0f} ms; next lesson's game playable "
-                        f"{following['playable']:.0f} ms after the click")
+                        f"{first['playable']:.0f} ms; next lesson shown {following['swapped']:.0f} ms and its "
+                        f"game playable {following['playable']:.0f} ms after the click, "
+                        f"{following['after_scroll']:.0f} ms after it is scrolled into view")
 
 
 def test_language_switch_after_a_page_swap(fresh_context, site_url):

@@ -2,15 +2,30 @@
 // keyboard: while one overflows it is focusable (tabindex="0"; WCAG 2.1.1, axe's
 // scrollable-region-focusable). Material does this for code blocks on devices with a
 // mouse only, and undoes it elsewhere: a removed tabindex is put back while needed.
+// A table the browser has not laid out yet (content-visibility: auto, off-screen) may
+// overflow: it stays focusable until it is laid out and can be measured.
 (function () {
   "use strict";
   var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code";
   if (!window.document$ || !window.ResizeObserver) return;
+  var unmeasured = new WeakSet();
 
   function update(el) {
+    if (unmeasured.has(el)) return;
     var wide = el.scrollWidth > el.clientWidth + 1;
     if (wide && el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
     else if (!wide && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) el.removeAttribute("tabindex");
+  }
+
+  function skipped(event) {
+    var el = event.target;
+    if (event.skipped) {
+      unmeasured.add(el);
+      el.setAttribute("tabindex", "0");
+    } else if (unmeasured.delete(el)) {
+      el.removeAttribute("tabindex");
+      update(el);
+    }
   }
 
   var sizes = new ResizeObserver(function (entries) {
@@ -24,6 +39,11 @@
     sizes.disconnect();
     attributes.disconnect();
     document.querySelectorAll(SCROLLERS).forEach(function (el) {
+      if (getComputedStyle(el).contentVisibility === "auto") {
+        unmeasured.add(el);
+        el.setAttribute("tabindex", "0");
+        el.addEventListener("contentvisibilityautostatechange", skipped);
+      }
       sizes.observe(el);
       attributes.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
     });
