@@ -97,8 +97,14 @@ def test_triangular_k3_holds_k2_fails():
     wrong = sorted(list(p) for p, v in t.items() if (v == 0) != (p[0] ^ p[1] ^ p[2] == 0))
     assert wrong and sorted(k2["mismatches"]) == wrong
     assert k2["summary"].startswith("k = 2 does not satisfy the condition of [M2012] Theorem 2.1")
-    # k = 7 = 4m + 3: only a conjecture, so the theorem's condition still fails
+    # k = 7 = 4m + 3: only a conjecture, so the theorem's condition still fails; no cell
+    # differs, and the summary says that this agreement is computed, not proved
     assert k7["condition"]["holds"] is False and "k = 7 does not satisfy" in k7["summary"]
+    assert k7["mismatches"] == [] and k7["summary"].endswith(
+        f"no cell is marked: “P-position ⇔ x ⊕ y ⊕ z = 0” agrees with all {k7['total']} positions "
+        "shown, but this is computed here, not proved.")
+    assert "計算した結果で、証明されたことではありません" in table("chocolate", {"k": 7}, lang="ja")["summary"]
+    assert "computed here" not in k2["summary"] + k3["summary"]
     k1 = table("chocolate", {"k": 1})
     assert k1["condition"]["holds"] and k1["claim"] == "P-position ⇔ (x − 1) ⊕ y ⊕ (z − 1) = 0"
 

@@ -324,6 +324,10 @@ SUMMARY = {
                    "G ≠ {expression} となるマスに印をつけました: {n:,} 個中 {m:,} 個"),
     "outcome": Text("the cells where “{claim}” fails are marked: {m:,} of {n:,}",
                     "「{claim}」が成り立たないマスに印をつけました: {n:,} 個中 {m:,} 個"),
+    "unproved": Text("no cell is marked: “{claim}” agrees with all {n:,} positions shown, but "
+                     "this is computed here, not proved",
+                     "印のついたマスはありません: 表示した {n:,} 局面すべてで「{claim}」が成り立ちますが、"
+                     "これはここで計算した結果で、証明されたことではありません"),
 }
 XOR_THEOREM = Theorem(Text("", ""), "{xor}", "outcome", Text("", ""), always, coords_nim_sum)
 PASS_USED = Text("the pass has been used", "パスを使い終えている")
@@ -425,7 +429,8 @@ def op_table(request):
         out["condition"] = _condition(theorem, verdict, inner, lang, pass_left)
     head = "" if theorem is XOR_THEOREM else _summary_head(theorem, verdict, inner, origin, lang,
                                                           pass_left)
-    tail = "" if theorem is None else SUMMARY[theorem.kind].format(
+    unproved = verdict is not None and not (verdict.holds and not pass_left) and bool(rows) and not mismatches
+    tail = "" if theorem is None else SUMMARY["unproved" if unproved else theorem.kind].format(
         expression=out["expression"], claim=out["claim"], m=len(mismatches), n=len(rows)).get(lang)
     out["summary"] = _sentence(head, tail, lang)
     return out
