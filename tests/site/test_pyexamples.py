@@ -75,3 +75,18 @@ def test_lab_links_are_relative_to_the_page():
     assert examples.lab_link("misere.md", "a b").startswith("../lab/#code=a%20b")
     assert examples.lab_link("index.ja.md", "x") == "lab/#code=x"
     assert examples.lab_link("lab.ja.md", "x") == "../lab/#code=x"
+
+
+@pytest.mark.parametrize("edition", ["", "ja/"])
+def test_the_sum_prompt_is_answered_by_the_engine(built_site, edition):
+    """The "Play a sum" prompt (which component holds the winning move?) has its answer
+    under the widget: the example's output names exactly the engine's winning moves."""
+    import grundy
+
+    parts = [grundy.game("chocolate", k=3), grundy.game("nim", heaps=1), grundy.game("wythoff")]
+    game, start = grundy.SumGame(parts), (10, 5, 5, 6, 3, 5)
+    wins = [game.split(m.to) for m in game.moves(start) if game.grundy(m.to) == 0]
+    text = unescape(re.sub(r"<[^>]+>", "", (built_site / edition / "impartial-games" / "index.html")
+                           .read_text(encoding="utf-8")))
+    shown = re.findall(r"^winning move: (\[.*?\]) -", text, re.M)
+    assert wins and shown == [str(w) for w in wins]
