@@ -154,6 +154,17 @@ def contrast(page, element):
         return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }""")
 
 
+# The smallest contrast ratio between the key's P swatch and the colours of its scale.
+P_AGAINST_SCALE = """key => { const c = document.createElement('canvas').getContext('2d');
+    const rgb = (css) => { c.fillStyle = css; c.fillRect(0, 0, 1, 1); return [...c.getImageData(0, 0, 1, 1).data]; };
+    const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92
+        : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+    const p = lum(rgb(getComputedStyle(key.querySelector('.gw-swatch.gw-p-strong')).backgroundColor));
+    const stops = key.querySelector('.gw-key-bar').style.background.match(/(hsl|rgb)a?\\([^)]*\\)/g);
+    return Math.min(...stops.map((s) => { const q = lum(rgb(s));
+        return (Math.max(p, q) + 0.05) / (Math.min(p, q) + 0.05); })); }"""
+
+
 @pytest.mark.parametrize("phone,lang,scheme", SETUPS, ids=SETUP_IDS)
 def test_heatmap_has_a_colour_key(watched, widget_urls, phone, lang, scheme):
     """The heatmap's key: P-positions, a gradient from 1 to the largest value, the marks;
@@ -170,6 +181,7 @@ def test_heatmap_has_a_colour_key(watched, widget_urls, phone, lang, scheme):
     assert key.locator(".gw-swatch.gw-p-strong").count() == 1
     assert "linear-gradient" in key.locator(".gw-key-bar").get_attribute("style")
     assert contrast(page, key) >= 4.5
+    assert key.evaluate(P_AGAINST_SCALE) >= 3, "P-positions look like a value of the scale"
     box, canvas = key.bounding_box(), root.locator("canvas.gw-heatmap").bounding_box()
     assert box["width"] <= page.viewport_size["width"] and canvas["width"] <= page.viewport_size["width"]
     w.screenshot(f"explorer-heatmap-{'phone' if phone else 'mouse'}-{lang}-{scheme}", root)
