@@ -14,6 +14,7 @@ const STACK_BELOW_PX = 600; // narrower than this, a sum's boards are drawn one 
 
 export class PlayElement extends GrundyWidget {
   static kind = "play";
+  static startsAtOnce = true;
   static usesCatalogue = true;
 
   build(catalogue, params) {

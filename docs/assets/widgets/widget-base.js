@@ -1,6 +1,7 @@
 // The base class of the four custom elements: lazy start (when the widget comes near the
-// viewport or is touched), the engine's loading status, messages, busy indicator, and
-// clean attach/detach (connectedCallback / disconnectedCallback release every listener).
+// viewport or is touched; a play widget at once on a later page of the visit), the
+// engine's loading status, messages, busy indicator, and clean attach/detach
+// (connectedCallback / disconnectedCallback release every listener).
 
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
 import { h, setFieldError } from "./dom.js";
@@ -31,6 +32,11 @@ export class GrundyWidget extends HTMLElement {
   /** Whether build() needs the game catalogue (the play and table widgets). */
   static usesCatalogue = false;
 
+  /** Whether the widget starts as soon as it is attached when the engine already runs (a
+   *  later page of the visit, after instant navigation): its first request is cheap, so it
+   *  is ready before the reader scrolls to it. Otherwise it starts near the viewport. */
+  static startsAtOnce = false;
+
   connectedCallback() {
     if (!this.#built) this.#prepare();
     engine.addEventListener("status", this.#onStatus);
@@ -39,8 +45,9 @@ export class GrundyWidget extends HTMLElement {
     if (this.#active) {
       this.showEngineStatus();
       this.attached();
-    } else if (nearViewport) nearViewport.observe(this);
-    else this.activate();
+    } else if (nearViewport && !(this.constructor.startsAtOnce && engine.status === "ready")) {
+      nearViewport.observe(this);
+    } else this.activate();
   }
 
   disconnectedCallback() {
