@@ -60,26 +60,36 @@ def boot_steps(page) -> dict:
 def follow_next(page, games_only=True) -> dict:
     """Click the footer's "next" link (again while that page has no game), scroll to the
     game, and wait until it is playable: the times from the last click (its event's own
-    timestamp, so Playwright's round trips are not counted) to the new page's title and to
-    the playable game, the time from the scroll to the playable game (the widgets start
-    when they come near the viewport), and whether the page was swapped in place."""
-    page.evaluate("() => { window.__sameDocument = true; }")
+    timestamp) to the new page's title and to the playable game (both seen in the page by a
+    MutationObserver, so Playwright's round trips are not counted), the time from the end of
+    the scroll to the playable game (0 if it was ready before), and whether the page was
+    swapped in place."""
+    page.evaluate(f"""() => {{ window.__sameDocument = true;  // when the title changes, a game is playable
+        new MutationObserver(() => {{
+          if (window.__clickAt === undefined) return;
+          const h1 = document.querySelector('.md-content h1');
+          if (window.__shownAt === undefined && h1 && h1.textContent !== window.__title)
+            window.__shownAt = performance.now();
+          if (window.__playableAt === undefined && window.__shownAt !== undefined && ({PLAYABLE})())
+            window.__playableAt = performance.now(); }})
+          .observe(document.body, {{subtree: true, childList: true, attributes: true}}); }}""")
     while True:
-        title = page.evaluate("""() => { document.addEventListener('click',
-            e => { window.__clickAt = e.timeStamp; }, {capture: true, once: true});
-            return document.querySelector('.md-content h1').textContent; }""")
+        page.evaluate("""() => { window.__title = document.querySelector('.md-content h1').textContent;
+            window.__clickAt = window.__shownAt = window.__playableAt = undefined;
+            document.addEventListener('click', e => { window.__clickAt = e.timeStamp; },
+                                      {capture: true, once: true}); }""")
         page.locator("a.md-footer__link--next").click()
-        page.wait_for_function("""t => (document.querySelector('.md-content h1') || {}).textContent
-                                      !== t""", arg=title, timeout=LOAD_MS)
-        swapped = page.evaluate("() => performance.now() - window.__clickAt")
+        page.wait_for_function("() => window.__shownAt !== undefined", timeout=LOAD_MS)
+        swapped = page.evaluate("() => window.__shownAt - window.__clickAt")
         if not games_only or page.locator(PLAY).count():
             break
     _scroll_to_game(page)
     scrolled = page.evaluate("() => performance.now() - window.__clickAt")
-    page.wait_for_function(PLAYABLE, timeout=LOAD_MS)
-    ms = page.evaluate("() => performance.now() - window.__clickAt")
+    page.wait_for_function("() => window.__playableAt !== undefined", timeout=LOAD_MS)
+    ms = page.evaluate("() => window.__playableAt - window.__clickAt")
     same = page.evaluate("() => window.__sameDocument === true")
-    return {"url": page.url, "swapped": swapped, "playable": ms, "after_scroll": ms - scrolled, "instant": same}
+    return {"url": page.url, "swapped": swapped, "playable": ms, "after_scroll": max(0, ms - scrolled),
+            "instant": same}
 
 
 def wait_offline_ready(page):
