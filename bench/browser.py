@@ -57,9 +57,9 @@ def boot_steps(page) -> dict:
     }""")
 
 
-def follow_next(page, games_only=True) -> dict:
+def follow_next(page, games_only=True, scroll=True) -> dict:
     """Click the footer's "next" link (again while that page has no game), scroll to the
-    game, and wait until it is playable: the times from the last click (its event's own
+    game (unless scroll is False), and wait until it is playable: the times from the last click (its event's own
     timestamp) to the new page's title and to the playable game (both seen in the page by a
     MutationObserver, so Playwright's round trips are not counted), the time from the end of
     the scroll to the playable game (0 if it was ready before), and whether the page was
@@ -83,7 +83,8 @@ def follow_next(page, games_only=True) -> dict:
         swapped = page.evaluate("() => window.__shownAt - window.__clickAt")
         if not games_only or page.locator(PLAY).count():
             break
-    _scroll_to_game(page)
+    if scroll:
+        _scroll_to_game(page)
     scrolled = page.evaluate("() => performance.now() - window.__clickAt")
     page.wait_for_function("() => window.__playableAt !== undefined", timeout=LOAD_MS)
     ms = page.evaluate("() => window.__playableAt - window.__clickAt")

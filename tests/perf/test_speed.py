@@ -44,14 +44,7 @@ def test_the_next_lessons_game_starts_before_the_reader_scrolls(fresh_context, s
     page = fresh_context().new_page()
     page.goto(site_url)
     page.wait_for_function(browser.PLAYABLE, timeout=browser.LOAD_MS)
-    while True:  # to the next lesson with a game, without scrolling
-        title = page.locator(".md-content h1").inner_text()
-        page.locator("a.md-footer__link--next").click()
-        page.wait_for_function("t => (document.querySelector('.md-content h1') || {}).textContent !== t",
-                               arg=title, timeout=browser.LOAD_MS)
-        if page.locator(browser.PLAY).count():
-            break
-    page.wait_for_function(browser.PLAYABLE, timeout=browser.LOAD_MS)
+    browser.follow_next(page, scroll=False)
     far = page.evaluate(f"""() => [...document.querySelectorAll("{browser.PLAY}")]
         .map(el => el.getBoundingClientRect().top - innerHeight)""")
     assert max(far) > 200, f"the game was near the screen anyway ({far})"

@@ -17,12 +17,15 @@
     else if (!wide && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) el.removeAttribute("tabindex");
   }
 
+  function hold(el) {
+    unmeasured.add(el);
+    el.setAttribute("tabindex", "0");
+  }
+
   function skipped(event) {
     var el = event.target;
-    if (event.skipped) {
-      unmeasured.add(el);
-      el.setAttribute("tabindex", "0");
-    } else if (unmeasured.delete(el)) {
+    if (event.skipped) hold(el);
+    else if (unmeasured.delete(el)) {
       el.removeAttribute("tabindex");
       update(el);
     }
@@ -40,8 +43,7 @@
     attributes.disconnect();
     document.querySelectorAll(SCROLLERS).forEach(function (el) {
       if (getComputedStyle(el).contentVisibility === "auto") {
-        unmeasured.add(el);
-        el.setAttribute("tabindex", "0");
+        hold(el);
         el.addEventListener("contentvisibilityautostatechange", skipped);
       }
       sizes.observe(el);
