@@ -5,5 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict "$@"
+.venv/bin/python scripts/bundle_css.py site  # one stylesheet per page, not eight
 node scripts/build_pyc.mjs site         # the engine wheel precompiled for Pyodide
 .venv/bin/python scripts/build_sw.py site  # the offline copy: fills in site/sw.js
