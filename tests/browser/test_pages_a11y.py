@@ -2,6 +2,8 @@
 (1280 x 800), light and dark: axe-core finds no serious or critical violation (the checks
 Lighthouse's accessibility score is made of). The widgets' Python runtime is not loaded
 (their static pictures are checked here; test_widgets.py checks the running widgets).
+Every block is laid out first, as the reader's scrolling does (off-screen blocks are
+skipped until then, and axe would measure colours on blocks that are not drawn).
 Run alone with:
     .venv/bin/python -m pytest tests/browser/test_pages_a11y.py
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.browser import RENDER_ALL
 from widgetkit import AXE
 
 DEVICES = {"phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -65,6 +68,7 @@ def test_axe_finds_no_serious_violation_on_any_page(built_site, served_site, roo
     bad = []
     for url in urls:
         page.goto(url, wait_until="load")
+        page.add_style_tag(content=RENDER_ALL)
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
         bad += [f"{url.removeprefix(served_site)}: {v['impact']} {v['id']} at {v['where'][:3]}"
                 for v in page.evaluate(RUN_AXE, FALSE_POSITIVES) if v["impact"] in SEVERE]
