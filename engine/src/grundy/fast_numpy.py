@@ -107,7 +107,16 @@ _PLANES = 32        # planes a tile of rows runs before the next tile
 _TOP_BYTE = np.uint64(56)
 # Looked up once: a box makes about twenty numpy calls.
 _or, _and, _xor, _ne = np.bitwise_or, np.bitwise_and, np.bitwise_xor, np.not_equal
-_add, _mul, _shift, _count = np.add, np.multiply, np.right_shift, np.bitwise_count
+_add, _mul, _shift, _copyto = np.add, np.multiply, np.right_shift, np.copyto
+
+if hasattr(np, "bitwise_count"):
+    def _ones(mask, bit, out):
+        """out = number of ones of mask (= 2 * bit - 1)."""
+        np.bitwise_count(mask, out)
+else:   # numpy < 2.0: from the exponent of the power of two
+    def _ones(mask, bit, out):
+        """out = number of ones of mask (= 2 * bit - 1)."""
+        out[...] = np.frexp(bit.astype(np.float64))[1]
 
 
 def _first_zero_tables(value_dtype) -> tuple[np.ndarray, np.ndarray]:
@@ -184,15 +193,17 @@ class _ChocolateSets:
         if s <= 2 * self.n:
             self.Y[self.t0 - s] = 0
 
-    def _scratch(self, size: int) -> tuple:
-        """Views of the per-position scratch arrays for a box of `size` positions."""
-        views = self.scratch.get(size)
-        if views is None:
-            views = self.scratch[size] = (
-                self.flags[:size], self.flags[:size].view(np.intp), self.first[:size],
-                self.where[:size], self.word[:size], self.carry[:size], self.bit[:size],
-                self.g[:size], self.ones[:size], self.ones_v[:size], self.at[:size],
-                self.cell_word[:size], self.flag_bytes[:size])
+    def _scratch(self, ny: int, nx: int) -> tuple:
+        """Views of the scratch arrays for a box of ny x nx positions (kept per shape)."""
+        size, cells = ny * nx, ny * nx * self.words
+        views = self.scratch[ny, nx] = (
+            self.flags[:size], self.flags[:size].view(np.intp), self.first[:size],
+            self.where[:size], self.word[:size], self.carry[:size], self.bit[:size],
+            self.bit[:size].reshape(ny, nx), self.g[:size], self.ones[:size],
+            self.ones_v[:size], self.at[:size], self.at[:size].reshape(ny, nx),
+            self.cell_word[:size], self.flag_bytes[:size],
+            self.union[:cells].reshape(ny, nx, self.words),
+            self.not_full[:cells].reshape(ny, nx, self.words))
         return views
 
     def box(self, s: int, y0: int, y1: int, offsets, inside, out) -> None:
@@ -200,23 +211,22 @@ class _ChocolateSets:
 
         offsets, inside: (ny, nx) views: the position's offset in `out[s:]` (-1 outside
         the table: the spare last slot) and all-ones words inside the table, else 0."""
-        n, m1 = self.n, self.m + 1
+        n = self.n
+        m1 = n + 2                       # X cells per row of y, plus the shear
         x0 = max(0, s - y1 - n)
         ny, nx = y1 - y0 + 1, min(n, s - y0) - x0 + 1
         size = ny * nx
         c = self.r + n - s + y0 * m1 + x0
         while True:
             words = self.words
-            (flags, flags_i, first, where, word, carry, bit, g, ones, ones_v, at, cell_word,
-             flag_bytes) = self._scratch(size)
-            cells = size * words
+            (flags, flags_i, first, where, word, carry, bit, bit2, g, ones, ones_v, at, at2,
+             cell_word, flag_bytes, union, not_full) = (self.scratch.get((ny, nx))
+                                                         or self._scratch(ny, nx))
             xs = self.X[c:c + ny * m1].reshape(ny, m1, words)[:, :nx]
             ys = self.Y[self.t0 - s + y0:self.t0 - s + y1 + 1, x0:x0 + nx]
             zs = self.Z[y0:y1 + 1, x0:x0 + nx]
-            union = self.union[:cells].reshape(ny, nx, words)
             _or(xs, ys, union)
             _or(union, zs, union)
-            not_full = self.not_full[:cells].reshape(ny, nx, words)
             _ne(union, _FULL, not_full)
             if words <= 8:
                 _mul(flag_bytes, self.magic, flags)
@@ -240,13 +250,13 @@ class _ChocolateSets:
         _add(word, _ONE, carry)
         _xor(word, carry, word)          # the ones below the lowest zero, and it
         _and(word, carry, bit)           # the lowest zero bit
-        _and(bit.reshape(ny, nx), inside, bit.reshape(ny, nx))
+        _and(bit2, inside, bit2)
         if words <= 8:
             self.low_value.take(flags_i, None, g, "clip")
         else:
             np.copyto(g, first * 64 - 1, casting="unsafe")
-        _count(word, ones)
-        np.copyto(ones_v, ones)
+        _ones(word, bit, ones)
+        _copyto(ones_v, ones)
         _add(g, ones_v, g)               # 64 * first + index of the lowest zero bit
         _xor(union, union, union)        # the union, no longer needed, holds the new bits
         self.union[where] = bit
@@ -256,7 +266,7 @@ class _ChocolateSets:
         y = s // (self.k + 1)
         if y0 <= y <= y1:
             self._boundary(s, y, x0, union[y - y0])
-        np.copyto(at.reshape(ny, nx), offsets)
+        _copyto(at2, offsets)
         out[s:][at] = g
 
     def _boundary(self, s: int, y: int, x0: int, new) -> None:
@@ -304,7 +314,8 @@ def chocolate_values(k: int, limit: int) -> np.ndarray:
             last = min(3 * n, first + _PLANES - 1)
             sets.window(first, last)
             ylo, yhi = max(0, first - 2 * n), min(r - 1, last // (k + 1))
-            rows = max(1, _BOX // (min(n, last) + 1))
+            width = min(n, last - ylo) - max(0, first - yhi - n) + 1   # of a box, at most
+            rows = max(1, _BOX // max(1, width))
             for ya in range(ylo, yhi + 1, rows):        # a tile of rows ...
                 for s in range(first, last + 1):        # ... through the planes
                     if ya == ylo:
