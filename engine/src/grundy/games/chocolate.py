@@ -158,7 +158,7 @@ class Chocolate(Game):
         return kernel_steps(backend, self.table_size(limit), fast=True)
 
     def kernel(self, limit, misere=False, backend="python"):
-        fast = numpy_backend(backend, self.index(limit).size)
+        fast = numpy_backend(backend, self.table_size(limit))
         if fast is not None and not misere:
             return fast.as_array(fast.chocolate_values(self.k, limit), "H")
         return chocolate_values(self.k, limit, misere)
