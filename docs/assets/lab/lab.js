@@ -226,19 +226,11 @@ class Lab {
   }
 }
 
-function addStylesheet() {
-  const href = new URL("./lab.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(h("link", { rel: "stylesheet", href }));
-  }
-}
-
 /** Set up the Lab on this page, if it has one (once per page, also after an instant swap). */
 function mount() {
   const root = document.querySelector("[data-lab]:not([data-mounted])");
   if (!root) return;
   root.dataset.mounted = "";
-  addStylesheet();
   const lab = new Lab(root);
   window.grundyLab = lab; // for the browser tests and curious readers
   lab.init();
