@@ -6,12 +6,16 @@
 // - the language switcher points at the current page's other edition (instant navigation
 //   does not swap the header), and a change of language loads the page in full (instant
 //   navigation would keep the first page's <html lang>, search index and language);
-// - register the service worker (sw.js at the site root, made by scripts/build_sw.mjs)
-//   once the engine has loaded, and tell the reader when a new version of the site is there.
+// - register the service worker (sw.js at the site root, made by scripts/build_sw.py)
+//   once the engine has loaded and the reader has stayed on a page for SETTLE_MS (its
+//   first install downloads and checks the whole site, 30 MiB: on a phone or a 2-core
+//   machine that would slow down the next page the reader opens right away), and tell
+//   the reader when a new version of the site is there.
 
 const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
+const SETTLE_MS = 3000;
 const TEXT = {
   en: { update: "A new version of this site is available.", reload: "Reload" },
   ja: { update: "このサイトの新しい版があります。", reload: "再読み込み" },
@@ -111,16 +115,21 @@ addEventListener("click", (event) => {
 }, true);
 
 let registration = null;
+let settling = 0;
 let lastCheck = Date.now();
 
 /** Every page (the first, then each instant page swap): fix the language links and start
- * the engine if needed; once, register the service worker after the first page's engine
- * has loaded; later, at most every ten minutes, ask the server for a new deployment. */
+ * the engine if needed; once, register the service worker when a page's engine has loaded
+ * and the reader has stayed SETTLE_MS on it; later, at most every ten minutes, ask the
+ * server for a new deployment. */
 function onPage() {
   fixLanguageLinks();
   const loaded = startEngine().catch(() => {}); // the widgets report a failed load
   if (!registration) {
-    registration = loaded.then(registerServiceWorker).catch(() => null);
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      registration = loaded.then(registerServiceWorker).catch(() => null);
+    }, SETTLE_MS);
   } else if (Date.now() - lastCheck > UPDATE_CHECK_MS) {
     lastCheck = Date.now();
     registration.then((r) => r?.update()).catch(() => {});
