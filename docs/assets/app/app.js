@@ -1,8 +1,8 @@
 // The site as an app, once per visit (Material's instant navigation keeps this module and
 // the engine's worker alive across pages):
-// - start the engine as soon as a page with a widget has loaded (after its first paint,
-//   so that the runtime's download does not compete with the page), not when the widget
-//   scrolls into view;
+// - start the engine as soon as a page with a widget has loaded and been painted (so that
+//   the runtime's download and start do not compete with the first paint), not when the
+//   widget scrolls into view;
 // - the language switcher points at the current page's other edition (instant navigation
 //   does not swap the header), and a change of language loads the page in full (instant
 //   navigation would keep the first page's <html lang>, search index and language);
@@ -16,6 +16,7 @@ const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
 const SETTLE_MS = 3000;
+const PAINT_WAIT_MS = 3000;
 const TEXT = {
   en: { update: "A new version of this site is available.", reload: "Reload" },
   ja: { update: "このサイトの新しい版があります。", reload: "再読み込み" },
@@ -62,9 +63,24 @@ function settled(engine) {
 const pageLoaded = document.readyState === "complete" ? Promise.resolve()
   : new Promise((resolve) => addEventListener("load", resolve, { once: true }));
 
+/** Resolves once the browser has painted the page (or after PAINT_WAIT_MS without a paint,
+ * as in a tab opened in the background): the load event can come first, and a runtime
+ * booting then would hold the first paint back on a 2-core machine. */
+const pagePainted = new Promise((resolve) => {
+  const timer = setTimeout(resolve, PAINT_WAIT_MS);
+  const done = () => {
+    clearTimeout(timer);
+    resolve();
+  };
+  if (performance.getEntriesByType("paint").length) done();
+  else if (typeof PerformanceObserver === "undefined") done();
+  else new PerformanceObserver((_, observer) => { observer.disconnect(); done(); }).observe({ type: "paint", buffered: true });
+});
+
 /** On every page: start the engine if the page has a widget; resolves when it has loaded. */
 async function startEngine() {
   await pageLoaded;
+  await pagePainted;
   if (!document.querySelector(WIDGETS)) return;
   const engine = await engineClient();
   engine.start();
