@@ -183,6 +183,33 @@ def test_code_blocks_set_up_when_they_come_into_view(served_site, phone):
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 
 
+SHIFTS = """window.__shifts = []; new PerformanceObserver((list) => list.getEntries().forEach((e) =>
+  __shifts.push({ value: e.value, sources: e.sources.map((s) => s.node?.className || '') }))
+).observe({ type: 'layout-shift', buffered: true });"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"viewport": {"width": 1280, "height": 900}}], ids=["phone", "desktop"])
+def test_engine_loading_does_not_shift_the_page(served_site, new_page, size):
+    """While the engine loads, its progress lies over the top of the play widget's static
+    picture: the picture and the text below it stay where they are."""
+    page = new_page(**size)
+    waiting = []
+    page.route("**/vendor/pyodide/**", lambda route: waiting.append(route))  # answered at the end
+    page.add_init_script(SHIFTS)
+    page.goto(served_site, wait_until="load")
+    widget = page.locator(".grundy-widget").first
+    before = widget.locator(".gw-fallback").bounding_box()
+    page.wait_for_selector(".gw-loader.gw-overlay:not([hidden]) progress")
+    page.wait_for_timeout(500)
+    loader, box = widget.locator(".gw-loader").bounding_box(), widget.bounding_box()
+    assert widget.locator(".gw-fallback").bounding_box() == before
+    assert loader["y"] >= box["y"] and loader["y"] + loader["height"] <= box["y"] + box["height"]
+    shifts = [s for s in page.evaluate("__shifts") if any("gw-" in c for c in s["sources"])]
+    assert not shifts, shifts
+    for route in waiting:
+        route.abort()
+
+
 def test_focus_outline_visible_in_dark_mode(built_site, served_site, phone):
     """Tabbing through a lesson in dark mode: every focused element draws an outline."""
     page = phone("dark")

@@ -140,6 +140,7 @@ export class GrundyWidget extends HTMLElement {
       if (this.#setupDone) this.firstDraw();
       else this.#setup();
     }
+    this.loader.classList.toggle("gw-overlay", status === "loading"); // (widgets.css: over the picture)
     if (status === "loading") {
       const step = Math.max(0, STAGES.indexOf(stage));
       this.loader.hidden = false;
