@@ -16,6 +16,11 @@ LOAD_MS = 90_000
 # The site lets the browser skip laying out off-screen blocks (content-visibility: auto);
 # a full-page capture or a measure of every block adds this style to lay them all out.
 RENDER_ALL = ".md-content__inner * { content-visibility: visible !important; }"
+# An init script: window.__shifts lists the page's layout shifts ({value, recent input,
+# class names of the elements that moved}).
+LAYOUT_SHIFTS = """window.__shifts = []; new PerformanceObserver((list) => list.getEntries().forEach((e) =>
+  __shifts.push({ value: e.value, input: e.hadRecentInput, sources: e.sources.map((s) => s.node?.className || '') }))
+).observe({ type: 'layout-shift', buffered: true });"""
 PLAY = ".grundy-widget[data-widget='play'], grundy-play"
 PLAYABLE = f"""() => [...document.querySelectorAll("{PLAY}")]
     .some(el => el.dataset.turn === 'you' || el.dataset.turn === 'over')"""

@@ -19,6 +19,8 @@ from urllib.parse import quote
 
 import pytest
 
+from bench import browser  # (on the path: tests/browser/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lab"
 LOAD_MS = 120_000  # Pyodide on two shared cores
@@ -382,10 +384,8 @@ def test_lab_does_not_shift_the_page(new_page, served_site, device, lang):
     """While lab.js builds the Lab and its editor, its box keeps the Lab's height: nothing
     below it moves (Lighthouse measured a layout shift of 0.42 before)."""
     page = new_page(**device)
-    page.add_init_script("""window.__shift = 0; new PerformanceObserver((list) => list.getEntries()
-        .forEach((e) => { if (!e.hadRecentInput) window.__shift += e.value; }))
-        .observe({type: "layout-shift", buffered: true});""")
+    page.add_init_script(browser.LAYOUT_SHIFTS)
     page.goto(served_site + ("ja/" if lang == "ja" else "") + "lab/")
     page.wait_for_selector("[data-lab][data-editor]", timeout=LOAD_MS)
     page.wait_for_timeout(500)
-    assert page.evaluate("window.__shift") < 0.01
+    assert sum(e["value"] for e in page.evaluate("__shifts") if not e["input"]) < 0.01

@@ -183,11 +183,6 @@ def test_code_blocks_set_up_when_they_come_into_view(served_site, phone):
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 
 
-SHIFTS = """window.__shifts = []; new PerformanceObserver((list) => list.getEntries().forEach((e) =>
-  __shifts.push({ value: e.value, sources: e.sources.map((s) => s.node?.className || '') }))
-).observe({ type: 'layout-shift', buffered: true });"""
-
-
 @pytest.mark.parametrize("size", [PHONE, {"viewport": {"width": 1280, "height": 900}}], ids=["phone", "desktop"])
 def test_engine_loading_does_not_shift_the_page(served_site, new_page, size):
     """While the engine loads, its progress lies over the top of the play widget's static
@@ -195,7 +190,7 @@ def test_engine_loading_does_not_shift_the_page(served_site, new_page, size):
     page = new_page(**size)
     waiting = []
     page.route("**/vendor/pyodide/**", lambda route: waiting.append(route))  # answered at the end
-    page.add_init_script(SHIFTS)
+    page.add_init_script(browser.LAYOUT_SHIFTS)
     page.goto(served_site, wait_until="load")
     widget = page.locator(".grundy-widget").first
     before = widget.locator(".gw-fallback").bounding_box()

@@ -72,8 +72,7 @@ const pagePainted = new Promise((resolve) => {
     clearTimeout(timer);
     resolve();
   };
-  if (performance.getEntriesByType("paint").length) done();
-  else if (typeof PerformanceObserver === "undefined") done();
+  if (typeof PerformanceObserver === "undefined" || performance.getEntriesByType("paint").length) done();
   else new PerformanceObserver((_, observer) => { observer.disconnect(); done(); }).observe({ type: "paint", buffered: true });
 });
 
