@@ -9,7 +9,8 @@
 - links under site_url's path made relative (``sitehooks.links``);
 - one search index per language, formulas as plain text (``sitehooks.search``);
 - the 404 page in the default language, linking to the home pages (``sitehooks.notfound``);
-- the API reference's docstring examples run and linked to the Lab (``sitegen.apiexamples``).
+- the API reference's docstring examples run and linked to the Lab (``sitegen.apiexamples``);
+- Material's bundle without its color-scheme meta (``sitehooks.material_js``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ SCRIPTS_DIR = str(Path(__file__).resolve().parent)
 if SCRIPTS_DIR not in sys.path:
     sys.path.insert(0, SCRIPTS_DIR)
 
-from sitehooks import fence, japanese, links, notfound, search  # noqa: E402
+from sitehooks import fence, japanese, links, material_js, notfound, search  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
 from sitegen import apiexamples  # noqa: E402
 
@@ -68,5 +69,7 @@ def on_post_template(output_content, template_name, config):
 
 @event_priority(-200)
 def on_post_build(config):
-    """Split the search index by language (after the search and i18n plugins wrote it)."""
+    """Split the search index by language (after the search and i18n plugins wrote it);
+    patch Material's bundle."""
     search.split_index(config.site_dir, search.language_prefixes(config))
+    material_js.patch_bundle(config.site_dir)
