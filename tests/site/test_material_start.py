@@ -1,8 +1,8 @@
 """Material's start restyles nothing it need not: the root already carries the classes its
 bundle adds and the head's links their full addresses (docs/overrides/partials/
-material-start.html), the bundle adds no color-scheme meta (scripts/sitehooks/
-material_js.py), and the page's colour scheme still follows the palette
-(assets/stylesheets/site.css)."""
+material-start.html), the bundle adds no color-scheme meta and wraps no table, the tables
+being wrapped at build time (scripts/sitehooks/material_js.py, tables.py), and the page's
+colour scheme still follows the palette (assets/stylesheets/site.css)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from sitehooks import material_js  # noqa: E402
+from sitehooks import material_js, tables  # noqa: E402
 
 ROOT_SCHEME = "getComputedStyle(document.documentElement).colorScheme"
 # The root's classes and the head's link addresses when the page is parsed, before the
@@ -26,31 +26,48 @@ WHEN_PARSED = """document.addEventListener("readystatechange", () => {
 });"""
 
 
-def _bundle(tmp_path: Path, text: str) -> Path:
-    bundle = tmp_path / "assets" / "javascripts" / "bundle.0123abcd.min.js"
-    bundle.parent.mkdir(parents=True)
-    bundle.write_text(text, encoding="utf-8")
-    return bundle
+ORIGINALS = "".join(original + ";" for _, original, _ in material_js.PATCHES)
+PATCHED = "".join(patched + ";" for _, _, patched in material_js.PATCHES)
 
 
-def test_patch_leaves_the_meta_out_once(tmp_path):
-    bundle = _bundle(tmp_path, "a;" + material_js.ORIGINAL + "b")
-    material_js.patch_bundle(str(tmp_path))
-    assert bundle.read_text(encoding="utf-8") == "a;" + material_js.PATCHED + "b"
-    material_js.patch_bundle(str(tmp_path))      # mkdocs-static-i18n builds twice
-    assert bundle.read_text(encoding="utf-8") == "a;" + material_js.PATCHED + "b"
+def test_patch_makes_each_change_once():
+    assert material_js.patch_text(ORIGINALS) == PATCHED
+    assert material_js.patch_text(PATCHED) == PATCHED     # mkdocs-static-i18n builds twice
 
 
 def test_patch_stops_the_build_on_another_bundle(tmp_path):
-    _bundle(tmp_path, "function li(e){}")
-    with pytest.raises(material_js.PatchError, match="mkdocs-material upgraded"):
+    bundle = tmp_path / "assets" / "javascripts" / "bundle.0123abcd.min.js"
+    bundle.parent.mkdir(parents=True)
+    bundle.write_text(material_js.PATCHES[0][1], encoding="utf-8")   # one text of two
+    with pytest.raises(material_js.PatchError, match="tables it wraps.*mkdocs-material upgraded"):
         material_js.patch_bundle(str(tmp_path))
 
 
 def test_built_bundle_is_patched(built_site):
     (bundle,) = (built_site / "assets" / "javascripts").glob("bundle.*.min.js")
     text = bundle.read_text(encoding="utf-8")
-    assert material_js.PATCHED in text and material_js.ORIGINAL not in text
+    for _, original, patched in material_js.PATCHES:
+        assert patched in text and original not in text
+
+
+def test_tables_without_a_class_are_wrapped():
+    wrapped = tables.wrap('<p>a</p><table><tr><td><table class="x"><tr><td>1</td></tr></table>'
+                          '</td></tr></table><table>\n</table>')
+    assert wrapped == (f'<p>a</p>{tables.OPEN}<table><tr><td><table class="x"><tr><td>1</td></tr>'
+                       f'</table></td></tr></table>{tables.CLOSE}{tables.OPEN}<table>\n</table>{tables.CLOSE}')
+
+
+def test_tables_are_wrapped_once_in_the_browser(served_site, new_page):
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page.goto(served_site + "triangular-chocolate/", wait_until="load")
+    counts = page.evaluate("""() => ({
+      tables: document.querySelectorAll(".md-content table:not([class])").length,
+      wrapped: document.querySelectorAll(".md-content .md-typeset__scrollwrap > .md-typeset__table > table").length,
+      twice: document.querySelectorAll(".md-typeset__scrollwrap .md-typeset__scrollwrap").length})""")
+    assert counts["tables"] >= 5 and counts == {**counts, "wrapped": counts["tables"], "twice": 0}
+    page.locator("a.md-footer__link--next").click()       # instant navigation: the next lesson
+    page.wait_for_url("**/sierpinski/")
+    assert page.evaluate("document.querySelectorAll('.md-typeset__scrollwrap .md-typeset__scrollwrap').length") == 0
 
 
 @pytest.mark.parametrize("path", ["", "ja/triangular-chocolate/"])
