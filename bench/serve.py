@@ -28,7 +28,7 @@ TYPES = {
     ".mjs": "text/javascript", ".json": "application/json", ".webmanifest": "application/manifest+json",
     ".svg": "image/svg+xml", ".xml": "application/xml", ".txt": "text/plain; charset=utf-8",
     ".csv": "text/csv; charset=utf-8", ".wasm": "application/wasm", ".zip": "application/zip",
-    ".whl": "application/zip", ".png": "image/png", ".woff2": "font/woff2", ".woff": "font/woff",
+    ".whl": "application/zip", ".png": "image/png", ".webp": "image/webp", ".woff2": "font/woff2", ".woff": "font/woff",
     ".ttf": "font/ttf", ".gz": "application/gzip", ".ico": "image/x-icon",
 }
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".xml", ".txt",

@@ -22,8 +22,8 @@ from .strings import text  # noqa: E402
 DPI = 100        # CSS pixels per inch of figure size
 # Every label uses STYLE's font.size (14 pt = 19 CSS px at full size): at most about 1.7 times
 # narrower on a 390 px phone, labels stay at least 11 px (tests/browser/test_phone_layout.py).
-PNG_SCALE = 2    # files are PNG drawn at twice the CSS size (point clouds are heavy as SVG)
-PALETTE = 64     # colours kept in the PNG (small files, no visible loss)
+PNG_SCALE = 2    # files are drawn at twice the CSS size (point clouds are heavy as SVG)
+PALETTE = 64     # colours kept (small files, no visible loss)
 INK = "#5c2e0e"  # chocolate brown points on a white card (readable in light and dark themes)
 STYLE = {
     "font.family": "DejaVu Sans", "font.size": 14, "axes.edgecolor": "#888888",
@@ -149,7 +149,9 @@ FIGURES = {
 
 
 def _render(name: str, opts: dict) -> tuple[bytes, dict]:
-    """The PNG (palette, 2x) and facts (point count, CSS size) of one figure."""
+    """The image (lossless WebP of a palette image, 2x) and facts (point count, CSS size).
+
+    Lossless WebP: the same pixels as the palette PNG, in 16-47 % fewer bytes."""
     draw, _, fixed = FIGURES[name]
     with matplotlib.rc_context(STYLE):
         fig, count = draw({**opts, **fixed})
@@ -158,7 +160,7 @@ def _render(name: str, opts: dict) -> tuple[bytes, dict]:
                     bbox_inches="tight", pad_inches=0.08)
     image = Image.open(raw).convert("RGB").quantize(PALETTE)
     out = io.BytesIO()
-    image.save(out, format="png", optimize=True)
+    image.save(out, format="webp", lossless=True, quality=100, method=6)
     width, height = image.size
     return out.getvalue(), {"count": count, "width": width // PNG_SCALE, "height": height // PNG_SCALE}
 
@@ -166,7 +168,7 @@ def _render(name: str, opts: dict) -> tuple[bytes, dict]:
 def _cached(name: str, opts: dict, cache_dir) -> tuple[bytes, dict]:
     """The figure's file and facts, from `cache_dir` when the code and arguments are unchanged."""
     base = cache_dir / "figures" / cache.key("figure", name, opts)
-    image, meta = base.with_suffix(".png"), base.with_suffix(".json")
+    image, meta = base.with_suffix(".webp"), base.with_suffix(".json")
     if image.exists() and meta.exists():
         return image.read_bytes(), json.loads(meta.read_text())
     data, facts = _render(name, opts)
@@ -187,7 +189,7 @@ def figure(args: dict[str, str], ctx) -> str:
     a.done()
     data, facts = _cached(name, opts, ctx.cache_dir)
     slug = "-".join([name, *(f"{k}{v}" for k, v in opts.items())])
-    url = ctx.asset(f"figures/{slug}.png", data)
+    url = ctx.asset(f"figures/{slug}.webp", data)
     fields = {**opts, "count": f"{facts['count']:,}"}
     if name == "heatmap":
         fields["game"] = game_label(grundy.game(opts["game"], **({"p": opts["p"]} if "p" in opts else {})),

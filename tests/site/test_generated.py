@@ -243,9 +243,9 @@ def test_figures_have_alt_text_and_caption_in_both_languages(cache_dir, args):
         (img,) = page.images
         (caption,) = page.texts["figcaption"]
         assert len(img["alt"]) > 40 and len(caption) > 30
-        assert img["src"].startswith("../generated/figures/") and img["src"].endswith(".png")
+        assert img["src"].startswith("../generated/figures/") and img["src"].endswith(".webp")
         (data,) = ctx.assets.values()
-        assert data.startswith(b"\x89PNG")
+        assert data[:4] == b"RIFF" and data[8:16] == b"WEBPVP8L"   # lossless WebP
         assert int(img["width"]) > 200 and int(img["height"]) > 100
         out[lang] = img["alt"], caption
     assert JAPANESE.search(out["ja"][0]) and JAPANESE.search(out["ja"][1])
