@@ -161,6 +161,23 @@ def test_tables_laid_out_late_scroll_by_keyboard(served_site, phone, rel):
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 
 
+PLACEHOLDERS = """() => [...document.querySelectorAll('.md-content__inner > .grundy-exercise-box > *')].map((el) => ({
+  own: getComputedStyle(el).contentVisibility === 'auto' ? getComputedStyle(el).containIntrinsicHeight : null,
+  inside: [...el.querySelectorAll('*')].filter((d) => getComputedStyle(d).contentVisibility === 'auto')
+    .map((d) => getComputedStyle(d).containIntrinsicHeight) }))"""
+
+
+def test_exercises_wait_at_about_their_height(served_site, phone):
+    """An exercise not yet laid out stands in at 880 px (they are 500-1,900 px tall), so its
+    buttons do not overlap the next blocks; blocks inside it keep the usual 160 px."""
+    page = phone()
+    page.goto(served_site + "wythoff/", wait_until="load")
+    boxes = page.evaluate(PLACEHOLDERS)
+    own = [b["own"] for b in boxes if b["own"]]
+    inside = [h for b in boxes for h in b["inside"]]
+    assert own and inside and set(own) == {"auto 880px"} and set(inside) == {"auto 160px"}, boxes
+
+
 CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content pre > code')].map((code) =>
   ({ copy: !!code.parentElement.querySelector('.md-code__button'), tabindex: code.getAttribute('tabindex'),
      wide: code.scrollWidth > code.clientWidth + 1 }))"""
