@@ -180,22 +180,27 @@ def test_exercises_wait_at_about_their_height(served_site, phone):
 
 CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content pre > code')].map((code) =>
   ({ copy: !!code.parentElement.querySelector('.md-code__button'), tabindex: code.getAttribute('tabindex'),
+     lazy: getComputedStyle(code.parentElement).contentVisibility === 'auto',
      wide: code.scrollWidth > code.clientWidth + 1 }))"""
 
 
 def test_code_blocks_set_up_when_they_come_into_view(served_site, phone):
     """Material sets up a code block (its copy button) only once it is near the screen
-    (content.lazy: the API page's 60 blocks no longer each force a layout at load); the
-    reader finds the button on every block scrolled to, and wide ones stay focusable."""
+    (content.lazy: the API page's 60 blocks no longer each force a layout at load), and
+    blocks far down are laid out only then (content-visibility on their <pre>), focusable
+    meanwhile; the reader finds the button on every block scrolled to, and wide ones
+    stay focusable."""
     page = phone()
     page.goto(served_site + "api/", wait_until="load")
     page.wait_for_timeout(300)
     blocks = page.evaluate(CODE_BLOCKS)
     assert len(blocks) > 20 and not blocks[-1]["copy"], "blocks far down are set up at load"
+    assert blocks[-1]["lazy"] and blocks[-1]["tabindex"] == "0", blocks[-1]
     for i in (len(blocks) // 2, len(blocks) - 1):
         page.locator(".md-content pre > code").nth(i).scroll_into_view_if_needed()
         page.wait_for_function(f"() => !!document.querySelectorAll('.md-content pre > code')[{i}]"
                                ".parentElement.querySelector('.md-code__button')")
+        page.wait_for_timeout(150)
         state = page.evaluate(CODE_BLOCKS)[i]
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 

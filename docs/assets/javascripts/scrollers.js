@@ -2,8 +2,9 @@
 // keyboard: while one overflows it is focusable (tabindex="0"; WCAG 2.1.1, axe's
 // scrollable-region-focusable). Material does this for code blocks on devices with a
 // mouse only, and undoes it elsewhere: a removed tabindex is put back while needed.
-// A table the browser has not laid out yet (content-visibility: auto, off-screen) may
-// overflow: it stays focusable until it is laid out and can be measured.
+// A table or code block the browser has not laid out yet (content-visibility: auto on the
+// table's box or the code's <pre>, off-screen) may overflow: it stays focusable until it
+// is laid out and can be measured.
 (function () {
   "use strict";
   var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code";
@@ -22,8 +23,14 @@
     el.setAttribute("tabindex", "0");
   }
 
+  // The element whose content-visibility lays `el` out late: the <pre> of a code block.
+  function box(el) {
+    return el.tagName === "CODE" ? el.parentElement : el;
+  }
+
   function skipped(event) {
-    var el = event.target;
+    var el = event.target.tagName === "PRE" ? event.target.querySelector(":scope > code") : event.target;
+    if (!el) return;
     if (event.skipped) hold(el);
     else if (unmeasured.delete(el)) {
       el.removeAttribute("tabindex");
@@ -42,9 +49,9 @@
     sizes.disconnect();
     attributes.disconnect();
     document.querySelectorAll(SCROLLERS).forEach(function (el) {
-      if (getComputedStyle(el).contentVisibility === "auto") {
+      if (getComputedStyle(box(el)).contentVisibility === "auto") {
         hold(el);
-        el.addEventListener("contentvisibilityautostatechange", skipped);
+        box(el).addEventListener("contentvisibilityautostatechange", skipped);
       }
       sizes.observe(el);
       attributes.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
