@@ -9,6 +9,7 @@ show in dark mode. Run alone with:
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -176,6 +177,20 @@ def test_exercises_wait_at_about_their_height(served_site, phone):
     own = [b["own"] for b in boxes if b["own"]]
     inside = [h for b in boxes for h in b["inside"]]
     assert own and inside and set(own) == {"auto 880px"} and set(inside) == {"auto 160px"}, boxes
+
+
+def test_printing_lays_out_every_block(served_site, new_page):
+    """A printed lesson has every block, not the placeholders of those not yet laid out:
+    as many pages as when every block is laid out first."""
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(served_site + "sierpinski/", wait_until="load")
+
+    def pages():
+        return len(re.findall(rb"/Type\s*/Page[^s]", page.pdf()))
+
+    printed = pages()
+    page.add_style_tag(content=browser.RENDER_ALL)
+    assert printed == pages() > 5
 
 
 CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content pre > code')].map((code) =>
