@@ -22,7 +22,7 @@ from .strings import text  # noqa: E402
 DPI = 100        # CSS pixels per inch of figure size
 # Every label uses STYLE's font.size (14 pt = 19 CSS px at full size): at most about 1.7 times
 # narrower on a 390 px phone, labels stay at least 11 px (tests/browser/test_phone_layout.py).
-PNG_SCALE = 2    # files are drawn at twice the CSS size (point clouds are heavy as SVG)
+SCALE = 2    # files are drawn at twice the CSS size (point clouds are heavy as SVG)
 PALETTE = 64     # colours kept (small files, no visible loss)
 INK = "#5c2e0e"  # chocolate brown points on a white card (readable in light and dark themes)
 STYLE = {
@@ -156,13 +156,13 @@ def _render(name: str, opts: dict) -> tuple[bytes, dict]:
     with matplotlib.rc_context(STYLE):
         fig, count = draw({**opts, **fixed})
         raw = io.BytesIO()
-        fig.savefig(raw, format="png", dpi=DPI * PNG_SCALE, facecolor="white",
+        fig.savefig(raw, format="png", dpi=DPI * SCALE, facecolor="white",
                     bbox_inches="tight", pad_inches=0.08)
     image = Image.open(raw).convert("RGB").quantize(PALETTE)
     out = io.BytesIO()
     image.save(out, format="webp", lossless=True, quality=100, method=6)
     width, height = image.size
-    return out.getvalue(), {"count": count, "width": width // PNG_SCALE, "height": height // PNG_SCALE}
+    return out.getvalue(), {"count": count, "width": width // SCALE, "height": height // SCALE}
 
 
 def _cached(name: str, opts: dict, cache_dir) -> tuple[bytes, dict]:

@@ -28,9 +28,7 @@
     return el.tagName === "CODE" ? el.parentElement : el;
   }
 
-  function skipped(event) {
-    var el = event.target.tagName === "PRE" ? event.target.querySelector(":scope > code") : event.target;
-    if (!el) return;
+  function skipped(event, el) {
     if (event.skipped) hold(el);
     else if (unmeasured.delete(el)) {
       el.removeAttribute("tabindex");
@@ -51,7 +49,7 @@
     document.querySelectorAll(SCROLLERS).forEach(function (el) {
       if (getComputedStyle(box(el)).contentVisibility === "auto") {
         hold(el);
-        box(el).addEventListener("contentvisibilityautostatechange", skipped);
+        box(el).addEventListener("contentvisibilityautostatechange", function (event) { skipped(event, el); });
       }
       sizes.observe(el);
       attributes.observe(el, { attributes: true, attributeFilter: ["tabindex"] });
