@@ -11,7 +11,8 @@
 - the 404 page in the default language, linking to the home pages (``sitehooks.notfound``);
 - the API reference's docstring examples run and linked to the Lab (``sitegen.apiexamples``);
 - tables in their scrolling boxes, and Material's bundle patched where its start
-  restyled the whole page (``sitehooks.tables``, ``sitehooks.material_js``).
+  restyled the whole page (``sitehooks.tables``, ``sitehooks.material_js``);
+- images far down a page loaded lazily (``sitehooks.images``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ SCRIPTS_DIR = str(Path(__file__).resolve().parent)
 if SCRIPTS_DIR not in sys.path:
     sys.path.insert(0, SCRIPTS_DIR)
 
-from sitehooks import fence, japanese, links, material_js, notfound, search, tables  # noqa: E402
+from sitehooks import fence, images, japanese, links, material_js, notfound, search, tables  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
 from sitegen import apiexamples  # noqa: E402
 
@@ -45,10 +46,11 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_page_content(html, page, config, files):
     """The page is converted; the API reference's examples are run and linked to the Lab;
-    tables are wrapped in their scrolling boxes; Japanese pages get Japanese UI strings."""
+    tables are wrapped in their scrolling boxes; images far down load lazily; Japanese
+    pages get Japanese UI strings."""
     rendering.end()
     html = apiexamples.link_examples(html, page.file.src_uri)
-    return japanese.translate_ui(tables.wrap(html), page.file.src_uri)
+    return japanese.translate_ui(images.lazy_below_fold(tables.wrap(html)), page.file.src_uri)
 
 
 @event_priority(-200)

@@ -8,4 +8,5 @@
 - ``links``: root-absolute links made relative, so the site works under any sub-path.
 - ``search``: one search index per language, formulas as plain text (``plainmath``).
 - ``notfound``: the 404 page in the default language, linking to the home pages.
+- ``images``: images far down a page load lazily.
 """

@@ -1,22 +1,25 @@
 """Lighthouse (npm `lighthouse`, mobile preset with its simulated slow network and CPU) on
-every page of the built site served like GitHub Pages: at least 0.95 in accessibility,
-best practices and SEO. Each page is run once; a page below 0.95 in a category that is
-checked is run twice more and the median of the three counts (Lighthouse is noisy).
-Performance is printed for every page and asserted too, as the median of three runs,
-when GRUNDY_LIGHTHOUSE_PERFORMANCE=1: on a shared 2-core machine Lighthouse's simulated phone
-is slowed by the machine's own load (each report's benchmark index, printed, says how
-fast the machine was; an idle desktop scores about 1,000 or more), so the score measures
-the machine as much as the site, and a few pages are still below 0.95 (README).
+every page of the built site served like GitHub Pages: at least 0.95 in performance,
+accessibility, best practices and SEO, each the median of three runs (Lighthouse is
+noisy). Each page is run twice, and a third time when the two runs fall on either side
+of 0.95 in some category (otherwise they decide the median).
+
+Lighthouse simulates a phone by slowing down the machine's own timings, so a loaded
+machine scores lower. Each report's benchmark index says how fast the machine was; below
+1,000 Lighthouse itself warns that the host is slower than it expects and that the
+performance score suffers (its SLOW_CPU_BENCHMARK_INDEX_THRESHOLD): then performance is
+printed, not asserted, and the test says so. GRUNDY_LIGHTHOUSE_PERFORMANCE=0 prints
+performance without asserting it on any machine.
 
 Each run also prints its simulated first and largest paint and total blocking time, and
-the first paint Chromium showed (observed). Chromium's paint holding shows a new page's
-first frame only on a slow tick here (observed first paints of 1.2 or 2.2 s for pages
-painted by 0.5 s; a four-line page with a 400 ms script does the same), and Lighthouse then
-counts in the simulated first paint all the work before it (README).
+the first paint Chromium showed (observed). On some Chromium builds a headless page's
+first frame is shown only on a 1 s tick (viz throttles the BeginFrames of a renderer it
+finds unresponsive during the load; Lighthouse issue 17148), and Lighthouse then counts
+in the simulated first paint all the work before it (README).
 GRUNDY_LIGHTHOUSE_CHROME_FLAGS adds Chromium flags, for example
-"--disable-features=PaintHolding" to see the first paint when it is made.
+"--disable-features=PaintHolding".
 
-One run takes 10-20 s, so every page (36) takes about ten minutes.
+One run takes 10-20 s, so every page (36) takes about a quarter of an hour.
 GRUNDY_LIGHTHOUSE_PAGES="a/ b/" checks only those pages (paths relative to the site
 root, "" for the home page).
 """
@@ -47,7 +50,8 @@ MINIMUM = 0.95
 # and the first paint observed in Chromium.
 TIMINGS = ("firstContentfulPaint", "largestContentfulPaint", "totalBlockingTime",
            "observedFirstContentfulPaint")
-ASSERTED = CATEGORIES if os.environ.get("GRUNDY_LIGHTHOUSE_PERFORMANCE") == "1" else CATEGORIES[1:]
+ASSERTED = CATEGORIES[1:] if os.environ.get("GRUNDY_LIGHTHOUSE_PERFORMANCE") == "0" else CATEGORIES
+SLOW_HOST = 1000   # Lighthouse's SLOW_CPU_BENCHMARK_INDEX_THRESHOLD
 
 
 def lighthouse(url, tries=2) -> dict:
@@ -72,22 +76,29 @@ def lighthouse(url, tries=2) -> dict:
     return {**scores, "benchmark": report["environment"]["benchmarkIndex"], "timings": timings}
 
 
+def passing(runs, name) -> bool:
+    """Whether the median of three runs is at least MINIMUM: two runs at least MINIMUM
+    decide it (as do two below), so a third run is made only when the first two differ."""
+    return sum(run[name] >= MINIMUM for run in runs) >= 2
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_lighthouse_scores(site_url, path, measurements):
     if not LIGHTHOUSE.is_file():
         pytest.fail("node_modules/.bin/lighthouse is missing: run scripts/setup.sh")
-    # Performance, when asserted, is the median of three runs; the other categories barely
-    # vary, so a second and third run only for a page below the minimum.
-    runs = [lighthouse(site_url + path) for _ in range(RUNS if "performance" in ASSERTED else 1)]
-    if len(runs) < RUNS and any(runs[0][name] < MINIMUM for name in ASSERTED):
-        runs += [lighthouse(site_url + path) for _ in range(RUNS - 1)]
-    median = {name: statistics.median(run[name] for run in runs) for name in CATEGORIES}
+    runs = [lighthouse(site_url + path) for _ in range(RUNS - 1)]
+    if any((runs[0][name] >= MINIMUM) != (runs[1][name] >= MINIMUM) for name in CATEGORIES):
+        runs.append(lighthouse(site_url + path))
     every = "; ".join(" ".join(f"{run[k]:.2f}" for k in CATEGORIES) for run in runs)
     speed = ", ".join(f"{run['benchmark']:.0f}" for run in runs)
     timings = ", ".join(run["timings"] for run in runs)
-    measurements.append(f"lighthouse /{path}: " + ", ".join(f"{k} {v:.2f}" for k, v in median.items())
-                        + f" ({f'median of {len(runs)} runs' if len(runs) > 1 else '1 run'}: {every};"
+    measurements.append(f"lighthouse /{path}: {len(runs)} runs ({', '.join(CATEGORIES)}): {every};"
                         f" benchmark index {speed}; first paint/largest paint/blocking/observed"
-                        f" first paint {timings} s)")
-    low = {name: median[name] for name in ASSERTED if median[name] < MINIMUM}
-    assert not low, f"/{path}: below {MINIMUM}: {low}"
+                        f" first paint {timings} s")
+    asserted = ASSERTED
+    if statistics.median(run["benchmark"] for run in runs) < SLOW_HOST:
+        asserted = CATEGORIES[1:]
+        measurements.append(f"lighthouse /{path}: performance not asserted: benchmark index"
+                            f" {speed}, below Lighthouse's {SLOW_HOST} for a host fast enough")
+    low = [name for name in asserted if not passing(runs, name)]
+    assert not low, f"/{path}: median of {RUNS} runs below {MINIMUM} in {low}: {every}"

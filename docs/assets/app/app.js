@@ -12,11 +12,12 @@
 //   machine that would slow down the next page the reader opens right away), and tell
 //   the reader when a new version of the site is there.
 
+import { pageReady } from "../widgets/painted.js";
+
 const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
 const SETTLE_MS = 3000;
-const PAINT_WAIT_MS = 3000;
 const TEXT = {
   en: { update: "A new version of this site is available.", reload: "Reload" },
   ja: { update: "このサイトの新しい版があります。", reload: "再読み込み" },
@@ -60,26 +61,9 @@ function settled(engine) {
   });
 }
 
-const pageLoaded = document.readyState === "complete" ? Promise.resolve()
-  : new Promise((resolve) => addEventListener("load", resolve, { once: true }));
-
-/** Resolves once the browser has painted the page (or after PAINT_WAIT_MS without a paint,
- * as in a tab opened in the background): the load event can come first, and a runtime
- * booting then would hold the first paint back on a 2-core machine. */
-const pagePainted = new Promise((resolve) => {
-  const timer = setTimeout(resolve, PAINT_WAIT_MS);
-  const done = () => {
-    clearTimeout(timer);
-    resolve();
-  };
-  if (typeof PerformanceObserver === "undefined" || performance.getEntriesByType("paint").length) done();
-  else new PerformanceObserver((_, observer) => { observer.disconnect(); done(); }).observe({ type: "paint", buffered: true });
-});
-
 /** On every page: start the engine if the page has a widget; resolves when it has loaded. */
 async function startEngine() {
-  await pageLoaded;
-  await pagePainted;
+  await pageReady;
   if (!document.querySelector(WIDGETS)) return;
   const engine = await engineClient();
   engine.start();
