@@ -16,6 +16,11 @@ LOAD_MS = 90_000
 # The site lets the browser skip laying out off-screen blocks (content-visibility: auto);
 # a full-page capture or a measure of every block adds this style to lay them all out.
 RENDER_ALL = ".md-content__inner * { content-visibility: visible !important; }"
+# Figures far down a page load lazily (loading="lazy"); a full-page capture loads them all.
+LOAD_IMAGES = """() => Promise.all([...document.images].map((img) => {
+  img.loading = "eager";
+  return img.complete ? null : new Promise((done) => { img.onload = img.onerror = done; });
+}))"""
 # An init script: window.__shifts lists the page's layout shifts ({value, recent input,
 # class names of the elements that moved}).
 LAYOUT_SHIFTS = """window.__shifts = []; new PerformanceObserver((list) => list.getEntries().forEach((e) =>
@@ -24,6 +29,12 @@ LAYOUT_SHIFTS = """window.__shifts = []; new PerformanceObserver((list) => list.
 PLAY = ".grundy-widget[data-widget='play'], grundy-play"
 PLAYABLE = f"""() => [...document.querySelectorAll("{PLAY}")]
     .some(el => el.dataset.turn === 'you' || el.dataset.turn === 'over')"""
+
+
+def show_everything(page):
+    """Lay out every block and load every image, as a full-page capture needs."""
+    page.add_style_tag(content=RENDER_ALL)
+    page.evaluate(LOAD_IMAGES)
 
 
 def launch(playwright):

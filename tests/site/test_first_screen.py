@@ -2,7 +2,7 @@
 (scripts/sitehooks/images.py), and the widgets' and exercises' modules are fetched once
 the page has loaded and been painted (docs/assets/widgets/painted.js), so that a phone's
 network and main thread serve the first paint alone; the widgets and exercises still
-come to life, and every figure is there when the reader scrolls to it."""
+come to life, and every figure is there when the reader scrolls to it or prints."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from bench.browser import LOAD_IMAGES  # noqa: E402
 from sitehooks import images  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -47,6 +48,22 @@ def test_lazy_figures_load_when_scrolled_to(served_site, new_page):
     for index in range(6):
         page.locator("article img").nth(index).scroll_into_view_if_needed()
     page.wait_for_function("[...document.images].every((i) => i.complete && i.naturalWidth > 0)")
+
+
+def test_printing_includes_the_lazy_figures(served_site, new_page):
+    """Chromium fetches lazy images for printing: a lesson printed at once has as many
+    images as one printed after every figure was loaded."""
+
+    def printed_images(load_first):
+        page = new_page(viewport={"width": 1280, "height": 900})
+        page.goto(served_site + "sierpinski/", wait_until="load")
+        if load_first:
+            page.evaluate(LOAD_IMAGES)
+        else:
+            assert not page.evaluate("[...document.images].every((i) => i.complete)")
+        return len(re.findall(rb"/Subtype\s*/Image", page.pdf()))
+
+    assert printed_images(False) == printed_images(True) >= 6
 
 
 def test_widget_modules_wait_for_the_load_and_the_first_paint(served_site, new_page):

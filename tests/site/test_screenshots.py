@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.browser import show_everything
 from sitehtml import html_pages, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +33,7 @@ def test_screenshots(built_site, served_site, new_page, device, scheme, measurem
     for path in pages:
         page.goto(page_url(built_site, path, served_site), wait_until="load")
         page.wait_for_timeout(200)
-        # lay out the blocks the site lets the browser skip off-screen, or they would be blank
-        page.add_style_tag(content=".md-content__inner * { content-visibility: visible !important; }")
+        show_everything(page)   # blocks and figures far down, or they would be blank
         page.screenshot(path=OUT / f"{_shot_name(built_site, path)}-{device}-{scheme}.png", full_page=True)
     measurements.append(f"screenshots {device}/{scheme}: {len(pages)} pages -> {OUT.relative_to(ROOT)}")
     if page.console_errors:
