@@ -21,9 +21,8 @@ class _ImageFinder(HTMLParser):
 
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)
-        self.line_starts = [0]
-        for line in html.splitlines(keepends=True):
-            self.line_starts.append(self.line_starts[-1] + len(line))
+        # getpos() counts lines by "\n" alone (str.splitlines would also split at U+2028)
+        self.line_starts = [0] + [at + 1 for at, char in enumerate(html) if char == "\n"]
         self.depth, self.blocks, self.lazy = 0, 0, []
         self.feed(html)
         self.close()
