@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from . import exercise_markup
-from . import examples, figures, pictures, research_data, tables, verify_report, widgets_markup
+from . import examples, figures, pictures, references, research_data, tables, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -24,6 +24,7 @@ GENERATORS = {
     "answer": answer,
     "pyexample": examples.pyexample,
     "data": research_data.data,
+    "references": references.references,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]
