@@ -1,0 +1,276 @@
+"""Chomp (Gale 1974): a bar of rows with a poisoned square in the corner.
+
+A position is the list of its row lengths (r0, r1, ...), starting from the row that holds
+the poison, non-increasing, r0 >= 1. Rows and columns are numbered from 0 at the poison.
+A move eats one square (i, j) other than the poison together with every square (i', j')
+with i' >= i and j' >= j: rows i, i + 1, ... are cut to at most j squares. Whoever must
+eat the poison loses: the poison alone, (1,), has no move.
+
+Rows of length 0 are eaten rows: they may only come last (the list is non-increasing), a
+move keeps them, and (5, 3, 0) is the same bar as (5, 3) with the same values. Without the
+parameter `rows` a position may have any number of rows; tables need `rows`.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..budget import require
+from ..core import PositionError, Theorem, plural
+from ..params import Param
+from ..reference import reference_grundy
+from ..registry import game, register
+from ..sized import Sized
+from ..table import ListIndex
+from ..text import Text
+from ..verify import CheckSpec, check, first_mismatch, result, table_agrees
+
+
+def shape(pos: tuple) -> tuple:
+    """The rows that are not eaten (the trailing zeros dropped)."""
+    n = len(pos)
+    while n and not pos[n - 1]:
+        n -= 1
+    return pos[:n]
+
+
+def is_square(rows: tuple) -> bool:
+    """Whether the rows form an n x n square."""
+    return all(r == len(rows) for r in rows)
+
+
+def is_l_shape(rows: tuple) -> bool:
+    """Whether the rows form an L: (a, 1, 1, ..., 1) with at least two rows."""
+    return len(rows) >= 2 and all(r == 1 for r in rows[1:])
+
+
+def _sized(n):
+    """A theorem's condition on the parameters alone: the table has at most n rows."""
+    return lambda g, pos: len(shape(pos)) <= n if pos is not None else g.size in range(1, n + 1)
+
+
+def _on(condition, value):
+    """A theorem's value: `value(rows)` where `condition(rows)` holds, else None (no claim)."""
+    return lambda g, pos: value(shape(pos)) if condition(shape(pos)) else None
+
+
+THEOREMS = (
+    Theorem(Text("One row: eat every square but the poison", "1 行: 毒以外をすべて食べる"),
+            "r0 − 1", "grundy", Text("one row", "1 行"), _sized(1),
+            _on(lambda s: len(s) == 1, lambda s: s[0] - 1)),
+    Theorem(Text("Two rows: P exactly when r0 = r1 + 1", "2 行: r0 = r1 + 1 のときだけ P"),
+            "|r0 − r1 − 1|", "outcome", Text("at most two rows", "2 行以下"), _sized(2),
+            _on(lambda s: len(s) <= 2, lambda s: abs(s[0] - (s[1:] or (0,))[0] - 1)),
+            Text("P-position ⇔ r0 = r1 + 1", "P 局面 ⇔ r0 = r1 + 1")),
+    Theorem(Text("L shapes: P exactly when the arms are equal",
+                 "L 字形: 腕の長さが等しいときだけ P"),
+            "|r0 − rows|", "outcome", Text("an L: (r0, 1, ..., 1)", "L 字形 (r0, 1, ..., 1)"),
+            lambda g, pos: pos is not None and is_l_shape(shape(pos)),
+            _on(is_l_shape, lambda s: abs(s[0] - len(s))),
+            Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 行の数")),
+    Theorem(Text("Squares: eat (1, 1), then mirror", "正方形: (1, 1) を食べて、あとは鏡写し"),
+            "r0 − 1", "outcome", Text("an n × n square", "n × n の正方形"),
+            lambda g, pos: pos is not None and is_square(shape(pos)),
+            _on(is_square, lambda s: s[0] - 1),
+            Text("P-position ⇔ the square is the poison alone (1 × 1)",
+                 "P 局面 ⇔ 正方形が毒の 1 マスだけ (1 × 1)")),
+)
+
+
+def chomped(pos: tuple, i: int, j: int) -> tuple:
+    """The position after eating square (i, j): rows i, i + 1, ... keep at most j squares."""
+    return pos[:i] + tuple(min(r, j) for r in pos[i:])
+
+
+def eaten_square(pos: tuple, to: tuple) -> tuple[int, int]:
+    """The square (i, j) whose eating leads from pos to to: the first row that changed."""
+    i = next(i for i, (a, b) in enumerate(zip(pos, to)) if a != b)
+    return i, to[i]
+
+
+def shapes(rows: int, limit: int):
+    """Every position with `rows` rows and r0 <= limit, in lexicographic order."""
+    def tails(n, top):
+        if not n:
+            yield ()
+            return
+        for r in range(top + 1):
+            for rest in tails(n - 1, r):
+                yield (r, *rest)
+
+    for first in range(1, limit + 1):
+        for rest in tails(rows - 1, first):
+            yield (first, *rest)
+
+
+def three_row_p_positions(limit: int) -> list[tuple[int, int, int]]:
+    """The P-positions (r0, r1, r2) of three-row Chomp with r0 <= limit, in lexicographic
+    order, without a table: for each (r1, r2) at most one r0 gives a P-position (two
+    would be one move apart), the least r0 >= max(r1, 1) that no other option rules out.
+
+    Options of (a, b, c) other than (a', b, c), b <= a' < a: (a, j, min(c, j)) for j < b,
+    (a, b, j) for j < c (they are P for a single a each), and (j, j, min(c, j)) for
+    1 <= j < b, which does not depend on a: when one of those is P there is no P-position
+    (a, b, c) at all. Bitsets of the excluded r0 run along r1 (for each r2) and along r2."""
+    require((limit + 1) ** 2 * (limit // 2000 + 1) // 2, (limit + 1) ** 2 * 16,
+            (f"three-row Chomp up to r0 = {limit:,}", f"r0 = {limit:,} までの 3 行のチョンプ"),
+            ("use a smaller bound", "上限を小さくしてください。"))
+    diag, diag_p = [0], [False]  # for c: over j < c, f(j, j) as bits; some (j, j, j) P, j >= 1
+    col, col_p = [], []          # for c: over c <= j < b, f(j, c) as bits; some (j, j, c) P
+    out = []
+    for b in range(limit + 1):
+        col.append(0)
+        col_p.append(False)
+        row = 0                  # over j < c: f(b, j) as bits
+        for c in range(b + 1):
+            value = None
+            if not (col_p[c] or diag_p[c]):
+                start = max(b, 1)
+                x = (row | col[c] | diag[c]) >> start
+                value = start + (~x & (x + 1)).bit_length() - 1
+                row |= 1 << value
+                col[c] |= 1 << value
+                if value <= limit:
+                    out.append((value, b, c))
+            col_p[c] = col_p[c] or (value == b >= 1)
+        diag.append(diag[-1] | (1 << value if value is not None else 0))
+        diag_p.append(diag_p[-1] or value == b >= 1)
+    return sorted(out)
+
+
+@register
+class Chomp(Sized):
+    """Eat a square and every square above it and to its right; the poison loses."""
+
+    name = "chomp"
+    title = Text("Chomp", "チョンプ")
+    params = (Param("rows", "int", None, 1, None, Text("rows", "行の数"),
+                    Text("number of rows (empty: from the position)",
+                         "行の数 (空欄なら局面から)")),)
+    params_key = "rows"
+    unit = Text("row", "行")
+    default_start = (5, 3, 3)
+    theorems = THEOREMS
+
+    def coord_names(self, n):
+        return tuple(f"r{i}" for i in range(n))
+
+    def coord_ja(self, name):
+        return f"{name[1:]}行目"
+
+    def _check(self, pos):
+        if pos[0] < 1:
+            raise PositionError("the poisoned row r0 needs at least one square (the poison)",
+                                "毒のある行 r0 には 1 マス以上 (毒のマス) が必要です。")
+        for i in range(1, len(pos)):
+            if pos[i] > pos[i - 1]:
+                raise PositionError(
+                    f"rows must not get longer away from the poison: r{i} = {pos[i]} > "
+                    f"r{i - 1} = {pos[i - 1]}",
+                    f"行は毒から離れるほど長くなってはいけません: r{i} = {pos[i]} > "
+                    f"r{i - 1} = {pos[i - 1]}。")
+
+    def targets(self, pos):
+        for i, r in enumerate(pos):
+            for j in range(r - 1, 0 if i == 0 else -1, -1):
+                yield chomped(pos, i, j)
+
+    def describe(self, pos, to):
+        i, j = eaten_square(pos, to)
+        n = sum(pos) - sum(to)
+        return Text(f"eat square ({i}, {j}) and everything above and right of it: "
+                    f"{plural(n, 'square')}",
+                    f"マス ({i}, {j}) とその上と右をすべて食べる ({n} マス)")
+
+    def move_bound(self, pos):
+        return sum(pos)
+
+    def formula_moves(self, pos):
+        """The winning moves of the proved cases: one row (leave the poison), two rows
+        (leave r0 = r1 + 1), a square (eat (1, 1): an L with equal arms), an L (equal arms)."""
+        s, n = shape(pos), len(shape(pos))
+        if n == 1 and s[0] > 1:
+            yield chomped(pos, 0, 1)
+        elif n == 2 and s[0] != s[1] + 1:
+            a, b = s
+            yield chomped(pos, 0, b + 1) if a > b + 1 else chomped(pos, 1, a - 1)
+        elif is_square(s) and n > 1:
+            yield chomped(pos, 1, 1)
+        elif is_l_shape(s):
+            arm, legs = s[0] - 1, n - 1
+            if arm > legs:
+                yield chomped(pos, 0, legs + 1)
+            elif legs > arm:
+                yield chomped(pos, arm + 1, 0)
+
+    def table_size(self, limit):
+        rows = self._fixed()
+        return comb(limit + rows, rows) - 1
+
+    def index(self, limit):
+        return ListIndex(shapes(self._fixed(), limit))
+
+
+# -- verification (grundy verify) ----------------------------------------
+
+RECTANGLE_BOUND = 9   # rectangles up to 9 x 9 by default (about a second)
+RECTANGLE_CAP = 10    # --max N checks rectangles up to min(N, 10) rows and columns
+
+
+def check_rectangles(n):
+    """Strategy stealing: every rectangle other than 1 x 1 is an N-position (by the
+    reference search, which solves every position below the rectangle)."""
+    n = RECTANGLE_BOUND if n is None else min(n, RECTANGLE_CAP)
+    count, fail = 0, None
+    for rows in range(1, n + 1):
+        g, memo = game("chomp", rows=rows), {}
+        for cols in range(1, n + 1):
+            count += 1
+            value = reference_grundy(g, (cols,) * rows, memo)
+            if (value == 0) != (rows == cols == 1):
+                fail = fail or (rows, cols)
+    cond = (f"a × b rectangles, 1 <= a, b <= {n}", f"1 <= a, b <= {n} の a × b の長方形")
+    return result("chomp-rectangles", fail, count, cond)
+
+
+RECTANGLES_SPEC = CheckSpec("chomp-rectangles", Text(
+    "Chomp: every rectangular bar other than the poison alone (1 × 1) is an N-position "
+    "(strategy stealing; the brute force finds a winning move).",
+    "チョンプ: 毒の 1 マスだけ (1 × 1) 以外の長方形の板はすべて N 局面 (戦略泥棒の論法;"
+    " 全数探索で勝つ手が見つかる)。"), check_rectangles)
+
+
+def check_formulas(n):
+    """The proved cases (one row, two rows, L shapes, squares) against the reference search
+    on every position of up to 4 rows with r0 <= n, and the table against the search."""
+    n = 12 if n is None else n
+    count, fail = 0, None
+    for rows in range(1, 5):
+        g = game("chomp", rows=rows)
+        memo = {}
+
+        def agrees(pos, value):
+            f = g.formula(pos)
+            return f is None or (f.value == value if f.kind == "grundy" else
+                                 (f.value == 0) == (value == 0))
+
+        seen, fail = first_mismatch(g, shapes(rows, n), agrees, memo)
+        count += seen
+        bad = table_agrees(g, min(n, 8), memo)
+        if fail is not None or bad:
+            return result("chomp-formulas", fail, count, _formula_cond(n), bad)
+    return check("chomp-formulas", "holds", count, _formula_cond(n))
+
+
+def _formula_cond(n):
+    return (f"at most 4 rows, r0 <= {n}", f"4 行以下で r0 <= {n}")
+
+
+FORMULAS_SPEC = CheckSpec("chomp-formulas", Text(
+    "Chomp: one row r0 has G = r0 − 1; two rows are P exactly when r0 = r1 + 1; an L "
+    "(r0, 1, ..., 1) is P exactly when its arms are equal; an n × n square (n >= 2) is N.",
+    "チョンプ: 1 行 r0 の G は r0 − 1; 2 行は r0 = r1 + 1 のときだけ P; L 字形"
+    " (r0, 1, ..., 1) は腕の長さが等しいときだけ P; n × n の正方形 (n >= 2) は N。"),
+    check_formulas)
+
+Chomp.checks = (RECTANGLES_SPEC, FORMULAS_SPEC)
