@@ -103,6 +103,7 @@ export class Board {
     move.classList.add(cls);
     const groove = grooveOf(move);
     if (groove) this.#shadeCut(move, groove);
+    else if (move.getAttribute("data-eats") === "up-right") this.#shadeCorner(move);
     else this.#shadeCounters(move);
   }
 
@@ -133,8 +134,24 @@ export class Board {
     const far = 1e4;
     const ux = (dx / len) * far;
     const uy = (dy / len) * far;
-    const corners = [[x1 - ux, y1 - uy], [x2 + ux, y2 + uy],
-      [x2 + ux + nx * far, y2 + uy + ny * far], [x1 - ux + nx * far, y1 - uy + ny * far]];
+    this.#shadeInBar(svg, [[x1 - ux, y1 - uy], [x2 + ux, y2 + uy],
+      [x2 + ux + nx * far, y2 + uy + ny * far], [x1 - ux + nx * far, y1 - uy + ny * far]]);
+  }
+
+  /** Chomp: the chosen cell and every cell above it and to its right (a corner of the bar). */
+  #shadeCorner(move) {
+    const svg = move.ownerSVGElement;
+    const cell = move.querySelector(".hit");
+    if (!cell || !svg.querySelector(".bar")) return;
+    const x = cell.x.baseVal.value;
+    const y = cell.y.baseVal.value + cell.height.baseVal.value;
+    const far = 1e4;
+    this.#shadeInBar(svg, [[x, y], [x + far, y], [x + far, y - far], [x, y - far]]);
+  }
+
+  /** Shade the polygon `corners` where it overlaps the bar. */
+  #shadeInBar(svg, corners) {
+    const bar = svg.querySelector(".bar");
     const clipId = `gw-clip-${Math.random().toString(36).slice(2)}`;
     const clip = document.createElementNS(SVG_NS, "clipPath");
     clip.id = clipId;

@@ -16,7 +16,7 @@ from ..text import Text
 from ..passing import PassGame
 from ..sums import SumGame
 from ..core import Game
-from . import boards, chocolates, nim  # noqa: F401  (register the drawers)
+from . import boards, chocolates, chomp, nim  # noqa: F401  (register the drawers)
 from ._base import DRAWERS, TITLES, U, Moves, drawer, el, root
 from .generic import moves_list
 

@@ -119,14 +119,15 @@ class Moves:
         """The hint's colour for a move, or default without a hint."""
         return PALETTE.get(self.hint(move) or "", default)
 
-    def wrap(self, move, body):
-        """Wrap the parts of one move in its clickable group."""
+    def wrap(self, move, body, **data):
+        """Wrap the parts of one move in its clickable group (`data`: more attributes,
+        e.g. data_eats="up-right" for the play widget's preview)."""
         h = self.hint(move)
         cls = "move" + (f" hint-{h}" if h else "")
         extra = {}
         if self.interactive:
             extra = dict(tabindex="0", role="button", aria_label=move.describe(self.lang))
-        return el("g", body, class_=cls, data_to=self.target(move), **extra)
+        return el("g", body, class_=cls, data_to=self.target(move), **data, **extra)
 
 
 def root(name, title, box, body, *, interactive):
