@@ -1,12 +1,13 @@
 """Serve a built site the way GitHub Pages does, for the speed measurements and tests.
 
-The site is served under a sub-path (/chocolate-games/) on 127.0.0.1 with gzip for text
-and WebAssembly, ``Cache-Control: max-age=600``, ETag / If-None-Match (304), and the
-usual content types. A local build has no site_url, so its sitemap.xml holds relative
-addresses; they are served made absolute (as a deployed build has them), which Material's
-instant navigation needs to know the site's pages.
+The site is served at its address's path (a sub-path such as /chocolate-games/, or the
+root) on 127.0.0.1 with gzip for text and WebAssembly, ``Cache-Control: max-age=600``,
+ETag / If-None-Match (304), the usual content types, and the site's 404.html (status 404)
+for a missing address. Nothing is rewritten: a site built for this address
+(scripts/pages_build.py) is served as GitHub Pages serves it.
 
-    python bench/serve.py [SITE_DIR] [--port 8000]     (a preview: Ctrl-C to stop)
+    python bench/serve.py [SITE_DIR] [--url http://127.0.0.1:8000/chocolate-games/ | --port P]
+    (default: the address the site was built for, from its sitemap)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import threading
 from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import unquote, urlsplit
 
 SUBPATH = "/chocolate-games/"
 MAX_AGE = 600
@@ -33,7 +34,6 @@ TYPES = {
 }
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".xml", ".txt",
               ".csv", ".wasm", ".ttf")
-ADDRESS = re.compile(r'(<loc>|href=")([^<"]*)')
 
 
 @lru_cache(maxsize=512)
@@ -42,13 +42,9 @@ def _body(path: Path, mtime: float, gz: bool) -> bytes:
     return gzip.compress(data, 6, mtime=0) if gz else data
 
 
-def absolute_sitemap(data: bytes, url: str) -> bytes:
-    """sitemap.xml with every relative address made absolute against its own URL."""
-    return ADDRESS.sub(lambda m: m[1] + urljoin(url, m[2]), data.decode()).encode()
-
-
 class _Handler(BaseHTTPRequestHandler):
     site: Path
+    root: str  # the site's path on the host, "/" or "/sub/"
 
     def log_message(self, *args):
         pass
@@ -57,10 +53,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.do_GET(head=True)
 
     def do_GET(self, head=False):
-        path = self._file()
+        path, status = self._file(), 200
         if path is None:
-            self.send_error(404)
-            return
+            path, status = self.site / "404.html", 404
+            if not path.is_file():
+                self.send_error(404)
+                return
         if path.is_dir():  # like GitHub Pages: /dir -> /dir/
             self.send_response(301)
             self.send_header("Location", urlsplit(self.path).path + "/")
@@ -68,18 +66,14 @@ class _Handler(BaseHTTPRequestHandler):
             return
         gz = path.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
         body = _body(path, path.stat().st_mtime, gz)
-        if path.name == "sitemap.xml":
-            host = self.headers.get("Host", "127.0.0.1")
-            body = absolute_sitemap(_body(path, path.stat().st_mtime, False), f"http://{host}{self.path}")
-            gz = False
         etag = '"%s"' % hashlib.md5(body).hexdigest()
-        if self.headers.get("If-None-Match") == etag:
+        if status == 200 and self.headers.get("If-None-Match") == etag:
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Cache-Control", f"max-age={MAX_AGE}")
             self.end_headers()
             return
-        self.send_response(200)
+        self.send_response(status)
         self.send_header("Content-Type", TYPES.get(path.suffix, "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", f"max-age={MAX_AGE}")
@@ -97,16 +91,23 @@ class _Handler(BaseHTTPRequestHandler):
     def _file(self) -> Path | None:
         """The file (or directory, for a redirect) a request asks for, or None."""
         url = unquote(urlsplit(self.path).path)
-        if url == SUBPATH.rstrip("/"):
-            return self.site  # a redirect to SUBPATH
-        if not url.startswith(SUBPATH):
+        if url == self.root.rstrip("/"):
+            return self.site  # a redirect to the root
+        if not url.startswith(self.root):
             return None
-        path = (self.site / url[len(SUBPATH):]).resolve()
+        path = (self.site / url[len(self.root):]).resolve()
         if not path.is_relative_to(self.site):
             return None
         if path.is_dir() and url.endswith("/"):
             path = path / "index.html"
         return path if path.exists() else None
+
+
+def built_for(site: Path) -> str | None:
+    """The address a site was built for (its sitemap's first page), or None (no site_url)."""
+    sitemap = Path(site) / "sitemap.xml"
+    loc = re.search(r"<loc>([^<]*)</loc>", sitemap.read_text(encoding="utf-8")) if sitemap.is_file() else None
+    return loc.group(1) if loc and loc.group(1).startswith("http") else None
 
 
 class _Server(ThreadingHTTPServer):
@@ -117,12 +118,18 @@ class _Server(ThreadingHTTPServer):
 
 
 class SiteServer:
-    """``with SiteServer(site) as base_url:`` serves site/ at base_url in a thread."""
+    """``with SiteServer(site, url) as base_url:`` serves site/ at base_url in a thread.
 
-    def __init__(self, site: Path, port: int = 0):
-        handler = type("Handler", (_Handler,), {"site": Path(site).resolve()})
-        self.server = _Server(("127.0.0.1", port), handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{SUBPATH}"
+    url: an address on 127.0.0.1 (its port and path); default: the one the site was built
+    for, else a free port and /chocolate-games/."""
+
+    def __init__(self, site: Path, url: str | None = None):
+        parts = urlsplit(url or built_for(site) or f"http://127.0.0.1:0{SUBPATH}")
+        if parts.hostname != "127.0.0.1" or not parts.path.endswith("/"):
+            raise ValueError(f"not an address on 127.0.0.1 ending in '/': {url}")
+        handler = type("Handler", (_Handler,), {"site": Path(site).resolve(), "root": parts.path})
+        self.server = _Server(("127.0.0.1", parts.port or 80), handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{parts.path}"
 
     def __enter__(self) -> str:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -136,9 +143,11 @@ class SiteServer:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(Path(__file__).resolve().parent.parent / "site"))
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--url", help="default: the address the site was built for")
+    parser.add_argument("--port", type=int, help=f"short for --url http://127.0.0.1:PORT{SUBPATH}")
     args = parser.parse_args()
-    with SiteServer(Path(args.site), args.port) as url:
+    url = f"http://127.0.0.1:{args.port}{SUBPATH}" if args.port else args.url
+    with SiteServer(Path(args.site), url) as url:
         print(f"serving {args.site} at {url} (Ctrl-C to stop)")
         threading.Event().wait()
 

@@ -9,9 +9,11 @@ Debian's Chromium with a fresh profile through Playwright:
   place, keeping the engine);
 * offline: after the first visit, with the network off, a lesson not yet visited opened
   in a new tab, and the time until its game is playable;
-* in-browser tables: the engine's table and P-position requests timed in the worker.
+* in-browser tables: the engine's table and P-position requests timed in the worker;
+* with --lighthouse: Lighthouse's performance score (mobile preset) of each page, its
+  simulated paints and blocking time, the median of --runs runs.
 
-    .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N]
+    .venv/bin/python scripts/bench_browser.py [--site DIR] [--runs N] [--lighthouse [PAGE ...]]
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import browser  # noqa: E402
+from bench import browser, lighthouse  # noqa: E402
 from bench.serve import SiteServer  # noqa: E402
 
 OFFLINE_PAGE = "ryuoh/"
@@ -57,16 +59,41 @@ def one_run(pw, url) -> dict:
         chromium.close()
 
 
+def every_page(site: Path) -> list[str]:
+    """Every page's path under the site ("" for the home page)."""
+    return sorted(page.relative_to(site).as_posix().removesuffix("index.html")
+                  for page in site.rglob("index.html") if "assets" not in page.parts)
+
+
+def performance(url: str, pages: list[str], runs: int) -> None:
+    """Print Lighthouse's performance score of each page, the median of `runs` runs."""
+    for path in pages:
+        results = [lighthouse.run(url + path, ("performance",)) for _ in range(runs)]
+        scores = [r["performance"] for r in results]
+        med = lambda key: statistics.median(r["timings"][key] for r in results) / 1000  # noqa: E731
+        print(f"lighthouse {results[0]['version']} /{path}: performance {statistics.median(scores):.2f}"
+              f" (runs: {', '.join(f'{s:.2f}' for s in scores)}), first paint"
+              f" {med('firstContentfulPaint'):.1f} s, largest paint {med('largestContentfulPaint'):.1f} s,"
+              f" blocking {med('totalBlockingTime'):.1f} s, benchmark index"
+              f" {statistics.median(r['benchmark'] for r in results):.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--lighthouse", nargs="*", metavar="PAGE",
+                        help="Lighthouse's performance of these pages (paths under the site; none: every page)")
     args = parser.parse_args()
     if not (args.site / "sw.js").is_file():
         sys.exit(f"bench_browser.py: no built site in {args.site} (run scripts/build.sh)")
     from playwright.sync_api import sync_playwright
 
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    if args.lighthouse is not None:
+        with SiteServer(args.site) as url:
+            performance(url, args.lighthouse or every_page(args.site), args.runs)
+        return
     with SiteServer(args.site) as url, sync_playwright() as pw:
         runs = [one_run(pw, url) for _ in range(args.runs)]
     med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731

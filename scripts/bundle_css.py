@@ -6,6 +6,8 @@ network. This joins them, in the pages' order, into
 ``assets/stylesheets/bundle.<hash>.css`` (``url()`` references rewritten to the bundle's
 folder) and links only that from every page. The bundle link keeps ``data-gx-styles``,
 the exercises' mark that their stylesheet is there (``assets/exercises/text.js``).
+The 404 page links from the site's root path (the path of ``MKDOCS_SITE_URL``, as
+mkdocs reads it, or ``/``); its bundle link does too.
 
 One of Material's rules is left out: it stops every transition while the colour palette
 switches, keyed on an attribute that Material sets on <body> as every page loads, so the
@@ -18,10 +20,12 @@ phone). Without it, colours fade for a moment when the reader switches the palet
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="([^"]+)"( data-gx-styles)?>\s*\n?')
 URL = re.compile(r"""url\(\s*(['"]?)([^'"()\s]+)\1\s*\)""")  # not a path with spaces
@@ -35,21 +39,28 @@ class BundleError(ValueError):
     """Pages whose stylesheets cannot share one bundle."""
 
 
-def site_path(href: str, page_dir: str) -> str:
+def root_path() -> str:
+    """The site's path on its host ("/" or "/REPO/"), from MKDOCS_SITE_URL as mkdocs reads it."""
+    return urlsplit(os.environ.get("MKDOCS_SITE_URL", "")).path.rstrip("/") + "/"
+
+
+def site_path(href: str, page_dir: str, root: str = "/") -> str:
     """The site-relative path of a stylesheet linked from a page in page_dir."""
-    if href.startswith("/"):                 # the 404 page links from the site's root
-        return posixpath.normpath(href.lstrip("/"))
+    if href.startswith("/"):                 # the 404 page links from the site's root path
+        if not href.startswith(root):
+            raise BundleError(f"{href} is not under the site's path {root} (MKDOCS_SITE_URL)")
+        return posixpath.normpath(href[len(root):])
     return posixpath.normpath(posixpath.join(page_dir, href))
 
 
-def page_links(site: Path) -> dict[Path, tuple[str, list[str]]]:
+def page_links(site: Path, root: str = "/") -> dict[Path, tuple[str, list[str]]]:
     """{page: (its text, the site paths of the stylesheets in its head)}."""
     pages = {}
     for html in sorted(site.rglob("*.html")):
         text = html.read_text(encoding="utf-8")
         head = text[:text.find("</head>")]
         page_dir = html.parent.relative_to(site).as_posix()
-        hrefs = [site_path(href, page_dir) for href, _ in LINK.findall(head)]
+        hrefs = [site_path(href, page_dir, root) for href, _ in LINK.findall(head)]
         if hrefs:
             pages[html] = (text, hrefs)
     return pages
@@ -85,9 +96,11 @@ def joined(site: Path, order: list[str]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def bundle(site: Path) -> str:
-    """Write the bundle, link it from every page instead of its stylesheets; its path."""
-    pages = page_links(site)
+def bundle(site: Path, root: str = "/") -> str:
+    """Write the bundle, link it from every page instead of its stylesheets; its path.
+
+    root is the site's path on its host: the 404 page's links start with it."""
+    pages = page_links(site, root)
     if not pages:
         raise BundleError(f"no page of {site} links a stylesheet")
     css = joined(site, common_order([hrefs for _, hrefs in pages.values()]))
@@ -99,7 +112,7 @@ def bundle(site: Path) -> str:
     for html, (text, _) in pages.items():
         end = text.find("</head>")
         first = LINK.search(text, 0, end)
-        href = ("/" + name if first.group(1).startswith("/")
+        href = (root + name if first.group(1).startswith("/")
                 else posixpath.relpath(name, html.parent.relative_to(site).as_posix()))
         head = LINK.sub("", text[first.end():end])
         html.write_text(f'{text[:first.start()]}<link rel="stylesheet" href="{href}" data-gx-styles>\n'
@@ -112,7 +125,7 @@ def main(argv: list[str]) -> int:
         print("usage: python scripts/bundle_css.py SITE_DIR", file=sys.stderr)
         return 2
     try:
-        name = bundle(Path(argv[0]))
+        name = bundle(Path(argv[0]), root_path())
     except BundleError as error:
         print(f"bundle_css.py: {error}", file=sys.stderr)
         return 1

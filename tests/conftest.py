@@ -1,10 +1,16 @@
-"""Shared fixtures for every suite: the built site, the site served under a sub-path,
-and headless Chromium (Debian's /usr/bin/chromium driven by Playwright).
+"""Shared fixtures for every suite: the site as GitHub Pages publishes it, served at the
+address it was built for, and headless Chromium (Debian's /usr/bin/chromium driven by
+Playwright).
+
+One artifact: site/ is built by scripts/pages_build.py, which runs the build step of
+.github/workflows/pages.yml with MKDOCS_SITE_URL = PAGES_URL (GRUNDY_PAGES_URL, default
+http://127.0.0.1:8737/chocolate-games/), and it is served at that address by
+bench/serve.py with nothing rewritten (gzip, 404.html for missing addresses).
 
 Fixtures:
-- ``built_site`` (session) -> Path of site/; builds it (strict) when site/index.html is missing.
-- ``served_site`` (session) -> base URL ``http://127.0.0.1:PORT/chocolate-games/``: a temporary
-  directory where site/ is mounted at /chocolate-games/, served by http.server.
+- ``built_site`` (session) -> Path of site/; builds it when it was not built for PAGES_URL.
+- ``pages_url`` (session) -> PAGES_URL, serving site/ (an address that already serves this
+  very site, from another process of the same run, is used as it is).
 - ``browser`` (session) -> a Playwright Browser (headless Chromium, sandbox off).
 - ``new_page`` -> factory ``new_page(**context_options) -> Page``, each page in a fresh
   context (fresh profile). Requests to any origin other than 127.0.0.1 are aborted and
@@ -16,20 +22,23 @@ Fixtures:
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
-import tempfile
-import threading
+import sys
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.serve import SiteServer, built_for  # noqa: E402
+
 SITE = ROOT / "site"
-SUBPATH = "/chocolate-games/"
+PAGES_URL = os.environ.get("GRUNDY_PAGES_URL", "http://127.0.0.1:8737/chocolate-games/")
+SUBPATH = urlparse(PAGES_URL).path
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -61,44 +70,36 @@ def mkdocs_build():
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
-    if not (SITE / "index.html").is_file():
-        proc = build_site()
+    if built_for(SITE) != PAGES_URL or not (SITE / "sw.js").is_file():
+        proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "pages_build.py"), PAGES_URL],
+                              cwd=ROOT, capture_output=True, text=True)
         if proc.returncode != 0:
-            pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr[-4000:]}")
+            pytest.fail(f"scripts/pages_build.py {PAGES_URL} failed:\n{proc.stderr[-4000:]}")
     return SITE
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".svg": "image/svg+xml",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-        ".woff2": "font/woff2",
-        ".csv": "text/csv; charset=utf-8",
-    }
-
-    def log_message(self, format, *args):  # noqa: A002 - signature of the base class
-        pass
+def _serves(url: str, site: Path) -> bool:
+    """Whether url already serves this very site (its service worker, byte for byte)."""
+    try:
+        with urllib.request.urlopen(url + "sw.js", timeout=5) as response:
+            return response.read() == (site / "sw.js").read_bytes()
+    except OSError:
+        return False
 
 
 @pytest.fixture(scope="session")
-def served_site(built_site):
-    with tempfile.TemporaryDirectory() as root:
-        os.symlink(built_site, Path(root) / SUBPATH.strip("/"))
-        handler = functools.partial(_QuietHandler, directory=root)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_port}{SUBPATH}"
-        finally:
-            server.shutdown()
-            server.server_close()
+def pages_url(built_site) -> str:
+    if _serves(PAGES_URL, built_site):
+        yield PAGES_URL
+        return
+    with SiteServer(built_site, PAGES_URL) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def served_site(pages_url) -> str:
+    """The Pages build's address (the name older tests use)."""
+    return pages_url
 
 
 @pytest.fixture(scope="session")
