@@ -19,7 +19,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .core import GameError, shown
+from .errors import BudgetError, shown
 
 # Steps per unit of work (calibrated on the build machine, rounded up).
 STEP_PER_CHILD = 1            # reference search: one move generated, looked up, combined
@@ -75,10 +75,6 @@ def using(budget: Budget):
         yield budget
     finally:
         _active.pop()
-
-
-class BudgetError(GameError):
-    """A request refused because its estimated cost is over the budget."""
 
 
 def amount(n: int) -> str:

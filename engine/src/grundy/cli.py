@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from .core import GameError
+from .errors import GameError, UsageError
 from .numbers import parse_int
 from .passing import with_pass
 from .registry import find_game, game, games
@@ -31,10 +31,6 @@ COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, h
                "pass": (True, "add the pass coordinate")}),
     "verify": ("check every theorem by brute force", False, {"max": (False, "one bound for all")}),
 }
-
-
-class UsageError(GameError):
-    """Bad command-line input."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,6 +1,8 @@
-"""The Game base class (the extension contract), moves, formulas, theorems and errors.
+"""The Game base class (the extension contract), moves, formulas and theorems.
 
-The core imports no game: the games package registers its classes (grundy.registry)."""
+The core imports no game: the games package registers its classes (grundy.registry).
+The errors live below it in grundy.errors (GameError and PositionError are re-exported
+here); the work model, the numbers, the tables and the reference search are below it too."""
 
 from __future__ import annotations
 
@@ -9,7 +11,13 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Callable, ClassVar, Iterable
 
+from .budget import STEP_PER_MOVE, require, require_coords, require_reference, require_table, \
+    require_width, words
+from .errors import GameError, PositionError, shown
+from .numbers import whole
 from .params import Param
+from .reference import reference_grundy, reference_misere
+from .table import ListIndex, Table, generic_kernel
 from .text import LANGS, Text
 
 # Past this many positions a table's exact size is not worth counting: it is over budget.
@@ -17,32 +25,6 @@ TABLE_CAP = 50_000_000
 # A single position is answered by a proved formula when one applies (at any size the
 # budget's integers allow), else from the table of every position up to its largest
 # coordinate, else by the reference search, whichever the budget (grundy.budget) affords.
-
-
-class GameError(ValueError):
-    """A bad game name, bad parameters, or a request too large to compute.
-
-    `str(e)` is the English message; `e.message("ja")` the Japanese one when given.
-    """
-
-    def __init__(self, message: "str | Text", ja: str | None = None):
-        if isinstance(message, Text):
-            message, ja = message.en, message.ja
-        super().__init__(message)
-        self.ja = ja
-
-    @property
-    def text(self) -> Text:
-        """The message in both languages (English twice when there is no Japanese one)."""
-        return Text(str(self), self.ja or str(self))
-
-    def message(self, lang: str = "en") -> str:
-        """The message in Japanese when lang == "ja" and one exists, else in English."""
-        return self.text.get(lang)
-
-
-class PositionError(GameError):
-    """A position that is not legal for its game (the message says why, in one line)."""
 
 
 @dataclass(frozen=True)
@@ -168,8 +150,6 @@ def coords_nim_sum(game, pos) -> int:
 def check_int(value, what: Text, minimum: int = 0) -> int:
     """`value` (an int, or ASCII decimal digits) as an int >= minimum, or a GameError
     naming `what` (its name in both languages); see grundy.numbers."""
-    from .numbers import whole
-
     return whole(value, what.en, minimum, None, what.ja)
 
 
@@ -185,7 +165,9 @@ class Game:
     command-line name), `title` (Text), `phrase` (Text template of the name inside a
     sentence, filled with the parameters), `params` (tuple of Param; on an instance
     `g.params` is the dict of values), `coords`, `variable_coords`, `default_start`,
-    `theorems` (tuple of Theorem) and `checks` (verification checks, see grundy.verify).
+    `theorems` (tuple of Theorem), `checks` (verification checks, see grundy.verify) and
+    `figures` (the site's figures that show the class itself, not its subclasses: figure
+    kind -> the parameters it fixes; see scripts/sitegen/figures.py).
     It defines `targets(pos)` (positions after each move, no validation, lazily) and
     `describe(pos, to)` (the move in words; or `_moves(pos)`, every Move), optionally
     `_check(pos)` (raise PositionError), `move_bound(pos)` (most moves of a position below
@@ -204,6 +186,7 @@ class Game:
     default_start: ClassVar[tuple] = ()
     theorems: ClassVar[tuple[Theorem, ...]] = ()
     checks: ClassVar[dict] = {}
+    figures: ClassVar[dict[str, dict]] = {}
 
     def __init__(self, **values):
         known = {p.name: p for p in type(self).params}
@@ -268,17 +251,13 @@ class Game:
             (10, 5, 5)
             >>> g.validate((1, 9, 1))
             Traceback (most recent call last):
-            grundy.core.PositionError: y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 0
+            grundy.errors.PositionError: y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 0
         """
         if isinstance(pos, (str, bytes)) or not isinstance(pos, Iterable):
             raise PositionError(f"a position is a sequence of whole numbers, got {pos!r}",
                                 "局面は 0 以上の整数の並びで指定してください。")
         pos = tuple(pos)
-        from .budget import require_coords
-
         require_coords(len(pos))
-        from .budget import require_width
-
         names = self.coords_for(pos)
         if len(pos) != len(names):
             raise PositionError(
@@ -361,8 +340,6 @@ class Game:
         return sum(pos) + len(pos)
 
     def _require_moves(self, pos: tuple) -> None:
-        from .budget import STEP_PER_MOVE, require, words
-
         width = max((c.bit_length() for c in pos), default=0)
         require(self.move_bound(pos) * STEP_PER_MOVE * words(width), 0, (
             f"listing the moves of {shown(pos)}", f"{shown(pos)} の手を並べること"),
@@ -408,9 +385,6 @@ class Game:
             >>> len(t), t[(10, 5, 5)], t.p_positions()[:3]
             (789, 16, [(0, 0, 0), (1, 0, 1), (2, 0, 2)])
         """
-        from .budget import require_table
-        from .table import Table
-
         limit = check_int(limit, Text("limit", "上限"))
         if backend not in ("auto", "python", "numpy"):
             raise GameError(f"unknown backend {backend!r} (use auto, python or numpy)",
@@ -432,8 +406,6 @@ class Game:
     def index(self, limit: int):
         """The flat layout of the table for `limit` (see grundy.table). This generic one
         lists the legal positions of the box 0..limit; games may plug in a faster one."""
-        from .table import ListIndex
-
         return ListIndex(p for p in product(range(limit + 1), repeat=len(self.coords))
                          if self.is_legal(p))
 
@@ -453,8 +425,6 @@ class Game:
 
     def kernel(self, limit: int, misere: bool = False, backend: str = "python"):
         """Flat array of values (Grundy, or misère 0 = P / 1 = N) in `index(limit)` order."""
-        from .table import generic_kernel
-
         return generic_kernel(self, limit, misere)
 
     def _lookup_table(self, pos: tuple):
@@ -470,9 +440,6 @@ class Game:
 
     def _reference(self, pos: tuple, misere: bool):
         """The reference search's answer at `pos` (refused at once when over budget)."""
-        from .budget import require_reference
-        from .reference import reference_grundy, reference_misere
-
         cap = require_reference(pos, self.move_bound(pos))
         if misere:
             return reference_misere(self, pos, self._memo_misere, cap)
@@ -556,12 +523,3 @@ class Game:
                 return self.move_to(pos, to)
         return None
 
-
-def shown(value) -> str:
-    """A value for a one-line message: huge integers by their size, long reprs cut."""
-    if isinstance(value, int) and value.bit_length() > 64:
-        return f"~2^{value.bit_length() - 1}"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(map(shown, value[:6])) + (", ...)" if len(value) > 6 else ")")
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 
 from .budget import require_width
-from .core import GameError, shown
+from .errors import GameError, shown
 
 _DIGITS = frozenset("0123456789")
 

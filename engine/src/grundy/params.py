@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import GameError
+from .numbers import whole
 from .text import Text
 
 
@@ -25,13 +27,11 @@ class Param:
 
     def parse(self, raw):
         """`raw` (a string from a command line or a directive, or a JSON value) typed."""
-        from .core import check_int
-
         if self.kind == "expr":
             if not isinstance(raw, str):
                 raise _bad(self, raw)
             return raw
-        value = check_int(raw, Text(self.name, self.label.ja), self.min or 0)
+        value = whole(raw, self.name, self.min or 0, None, self.label.ja)
         if self.max is not None and value > self.max:
             raise _bad(self, raw)
         return value
@@ -44,8 +44,6 @@ class Param:
 
 def _bad(param: Param, raw):
     """The error for a value out of the parameter's range (or a formula that is no string)."""
-    from .core import GameError
-
     if param.kind == "expr":
         return GameError(f"{param.name} must be a formula in t, got {raw!r}",
                          f"{param.label.ja}は t の式で指定してください。")

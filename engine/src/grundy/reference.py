@@ -9,8 +9,19 @@ optional `max_steps` caps the work (moves generated), not only the positions.
 
 from __future__ import annotations
 
-from .budget import BudgetError, amount
-from .table import mex_of_bits, misere_of_bits
+from .budget import amount
+from .errors import BudgetError
+
+
+def mex_of_bits(b: int) -> int:
+    """mex of the set whose members are the set bits of `b` (the lowest zero bit)."""
+    return (~b & (b + 1)).bit_length() - 1
+
+
+def misere_of_bits(b: int) -> int:
+    """Misère outcome (0 = P, 1 = N) from the options' outcomes as bits: P iff there are
+    options and none of them is P."""
+    return 0 if b and not b & 1 else 1
 
 
 def _solve(game, pos: tuple, memo: dict, rule, max_steps: int | None) -> int:

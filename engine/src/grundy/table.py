@@ -35,7 +35,9 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from itertools import product
 
-from .core import GameError
+from .errors import GameError
+# misere_of_bits: the games' kernels import it from here
+from .reference import misere_of_bits, reference_grundy, reference_misere  # noqa: F401
 
 
 class BoxIndex:
@@ -172,17 +174,6 @@ def column_starts(heights) -> array:
     return starts
 
 
-def mex_of_bits(b: int) -> int:
-    """mex of the set whose members are the set bits of `b` (the lowest zero bit)."""
-    return (~b & (b + 1)).bit_length() - 1
-
-
-def misere_of_bits(b: int) -> int:
-    """Misère outcome (0 = P, 1 = N) from the options' outcomes as bits: P iff there are
-    options and none of them is P."""
-    return 0 if b and not b & 1 else 1
-
-
 def value_array(bound: int) -> array:
     """An empty array able to hold Grundy values < bound."""
     return array("H" if bound < 1 << 16 else "I")
@@ -190,8 +181,6 @@ def value_array(bound: int) -> array:
 
 def generic_kernel(game, limit: int, misere: bool) -> array:
     """Values in `game.index(limit)` order from the reference DP (small tables only)."""
-    from .reference import reference_grundy, reference_misere
-
     index, memo = game.index(limit), {}
     if misere:
         return array("B", (reference_misere(game, p, memo) == "N" for p in index.positions()))

@@ -14,7 +14,8 @@ import random
 import grundy
 from grundy import svg
 from grundy.budget import BROWSER, VIEWER, using
-from grundy.core import GameError, Theorem, always, coords_nim_sum, shown
+from grundy.core import Theorem, always, coords_nim_sum
+from grundy.errors import GameError, RequestError, shown
 from grundy.numbers import flag, parse_int, whole
 from grundy.passing import PassGame, with_pass
 from grundy.registry import find_game, games
@@ -59,10 +60,6 @@ MESSAGES = {
                    "メモリが足りません。座標やパラメータを小さくしてください。"),
     "nested": Text("The request is nested too deeply.", "リクエストの入れ子が深すぎます。"),
 }
-
-
-class RequestError(GameError):
-    """A bad request; the message is already in the request's language."""
 
 
 def _message(key, lang, **fields):
