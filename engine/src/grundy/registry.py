@@ -63,7 +63,7 @@ def game(name: str, **params) -> Game:
         >>> g.name, g.params, g.coords
         ('chocolate', {'k': 3}, ('x', 'y', 'z'))
         >>> grundy.game_names()
-        ['nim', 'rect', 'chocolate', 'step', 'step3', 'wythoff', 'ryuoh']
+        ['nim', 'rect', 'chocolate', 'step', 'step3', 'wythoff', 'ryuoh', 'chomp']
     """
     cls = find_game(name)
     try:

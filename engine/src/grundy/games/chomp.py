@@ -45,33 +45,37 @@ def is_l_shape(rows: tuple) -> bool:
 
 
 def _sized(n):
-    """A theorem's condition on the parameters alone: the table has at most n rows."""
+    """A theorem's condition: the bar has at most n rows (for a table: rows <= n)."""
     return lambda g, pos: len(shape(pos)) <= n if pos is not None else g.size in range(1, n + 1)
 
 
-def _on(condition, value):
-    """A theorem's value: `value(rows)` where `condition(rows)` holds, else None (no claim)."""
-    return lambda g, pos: value(shape(pos)) if condition(shape(pos)) else None
+def _shaped(condition):
+    """A theorem's condition on the shape of the bar (never on a whole table)."""
+    return lambda g, pos: pos is not None and condition(shape(pos))
+
+
+def _rows_value(value):
+    """A theorem's value from the rows (defined at every position, also where the
+    condition fails: tables compare with it)."""
+    return lambda g, pos: value(shape(pos) + (0,))
 
 
 THEOREMS = (
     Theorem(Text("One row: eat every square but the poison", "1 行: 毒以外をすべて食べる"),
             "r0 − 1", "grundy", Text("one row", "1 行"), _sized(1),
-            _on(lambda s: len(s) == 1, lambda s: s[0] - 1)),
+            _rows_value(lambda s: s[0] - 1)),
     Theorem(Text("Two rows: P exactly when r0 = r1 + 1", "2 行: r0 = r1 + 1 のときだけ P"),
             "|r0 − r1 − 1|", "outcome", Text("at most two rows", "2 行以下"), _sized(2),
-            _on(lambda s: len(s) <= 2, lambda s: abs(s[0] - (s[1:] or (0,))[0] - 1)),
+            _rows_value(lambda s: abs(s[0] - s[1] - 1)),
             Text("P-position ⇔ r0 = r1 + 1", "P 局面 ⇔ r0 = r1 + 1")),
     Theorem(Text("L shapes: P exactly when the arms are equal",
                  "L 字形: 腕の長さが等しいときだけ P"),
             "|r0 − rows|", "outcome", Text("an L: (r0, 1, ..., 1)", "L 字形 (r0, 1, ..., 1)"),
-            lambda g, pos: pos is not None and is_l_shape(shape(pos)),
-            _on(is_l_shape, lambda s: abs(s[0] - len(s))),
+            _shaped(is_l_shape), _rows_value(lambda s: abs(s[0] - (len(s) - 1))),
             Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 行の数")),
     Theorem(Text("Squares: eat (1, 1), then mirror", "正方形: (1, 1) を食べて、あとは鏡写し"),
             "r0 − 1", "outcome", Text("an n × n square", "n × n の正方形"),
-            lambda g, pos: pos is not None and is_square(shape(pos)),
-            _on(is_square, lambda s: s[0] - 1),
+            _shaped(is_square), _rows_value(lambda s: s[0] - 1),
             Text("P-position ⇔ the square is the poison alone (1 × 1)",
                  "P 局面 ⇔ 正方形が毒の 1 マスだけ (1 × 1)")),
 )
@@ -213,8 +217,8 @@ class Chomp(Sized):
 
 # -- verification (grundy verify) ----------------------------------------
 
-RECTANGLE_BOUND = 9   # rectangles up to 9 x 9 by default (about a second)
-RECTANGLE_CAP = 10    # --max N checks rectangles up to min(N, 10) rows and columns
+RECTANGLE_BOUND = 7   # rectangles up to 7 x 7 by default (about a second)
+RECTANGLE_CAP = 8     # --max N checks rectangles up to min(N, 8) rows and columns (C(16, 8) bars)
 
 
 def check_rectangles(n):
@@ -229,7 +233,8 @@ def check_rectangles(n):
             value = reference_grundy(g, (cols,) * rows, memo)
             if (value == 0) != (rows == cols == 1):
                 fail = fail or (rows, cols)
-    cond = (f"a × b rectangles, 1 <= a, b <= {n}", f"1 <= a, b <= {n} の a × b の長方形")
+    cond = (f"a × b, 1 <= a, b <= {n} (every bar below them solved)",
+            f"1 <= a, b <= {n} の a × b の長方形 (その下のすべての板を解いた)")
     return result("chomp-rectangles", fail, count, cond)
 
 
