@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from . import exercise_markup
+from . import levels
 from . import examples, figures, pictures, references, research_data, tables, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
@@ -25,6 +26,7 @@ GENERATORS = {
     "pyexample": examples.pyexample,
     "data": research_data.data,
     "references": references.references,
+    "levels": levels.table,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]

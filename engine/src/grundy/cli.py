@@ -1,4 +1,4 @@
-"""The `grundy` command line: value, outcome, move, table, verify.
+"""The `grundy` command line: value, outcome, move, remoteness, table, verify.
 
 The options of each game are generated from its Params (grundy.registry), so a new
 game needs no change here. Parsing is argparse: one parser per command and game
@@ -25,6 +25,9 @@ COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, h
                                  "pass": (True, "the pass is still available")}),
     "move": ("a winning move, or none", True, {"misere": (True, "misère play"),
                                                "pass": (True, "the pass is still available")}),
+    "remoteness": ("moves left when the winner hurries and the loser resists", True,
+                   {"misere": (True, "misère play"),
+                    "pass": (True, "the pass is still available")}),
     "table": ("every position with coordinates <= --max", True,
               {"max": (False, "the largest coordinate"), "format": (False, "csv, json or md"),
                "backend": (False, "auto, python or numpy"),
@@ -103,10 +106,12 @@ def _split_game(command: str, rest: list[str]) -> tuple[str, list[str]]:
 def parse(argv: list[str]):
     """(command, game class or None, namespace) from the arguments."""
     if not argv:
-        raise UsageError("missing command (value, outcome, move, table or verify); try --help")
+        raise UsageError("missing command (value, outcome, move, remoteness, table or verify); "
+                         "try --help")
     command, rest = argv[0], list(argv[1:])
     if command not in COMMANDS:
-        raise UsageError(f"unknown command {command!r} (use value, outcome, move, table or verify)")
+        raise UsageError(f"unknown command {command!r} "
+                         "(use value, outcome, move, remoteness, table or verify)")
     cls = None
     if COMMANDS[command][1]:
         name, rest = _split_game(command, rest)
@@ -210,6 +215,8 @@ def run(argv: list[str], out=None) -> int:
         out.write(f"{g.grundy(pos)}\n")
     elif command == "outcome":
         out.write(g.outcome(pos, misere) + "\n")
+    elif command == "remoteness":
+        out.write(f"{g.remoteness(pos, misere)}\n")
     else:  # with --pass: the position without the flag, or "pass" for the pass itself
         m = g.winning_move(pos, misere)
         to = m and (("pass",) if m.kind == "pass" else m.to[:-1] if with_flag else m.to)
@@ -222,6 +229,7 @@ def usage() -> str:
     lines = ["usage: grundy value   GAME [options] [--pass] C1 C2 ...",
              "       grundy outcome GAME [options] [--misere] [--pass] C1 C2 ...",
              "       grundy move    GAME [options] [--misere] [--pass] C1 C2 ...",
+             "       grundy remoteness GAME [options] [--misere] [--pass] C1 C2 ...",
              "       grundy table   GAME [options] --max N [--format csv|json|md] "
              "[--backend auto|python|numpy] [--pass]",
              "       grundy verify  [--max N]",

@@ -17,6 +17,7 @@ from .errors import GameError, PositionError, shown
 from .numbers import whole
 from .params import Param
 from .reference import reference_grundy, reference_misere
+from .remoteness import remoteness as search_remoteness
 from .table import ListIndex, Table, generic_kernel
 from .text import LANGS, Text
 
@@ -487,6 +488,21 @@ class Game:
         t = self._lookup_table(pos)
         return t.misere(pos) if t is not None else self._reference(pos, True)
 
+    def remoteness(self, pos, misere: bool = False) -> int:
+        """Steinhaus's remoteness: how many moves (both players' counted) are left when the
+        winner wins as fast as possible and the loser resists as long as possible. A
+        finished game has remoteness 0; even remoteness means a P-position in normal play,
+        odd remoteness in misère play (grundy.remoteness has the definition). Computed by
+        a search below `pos`, refused over the work budget (BudgetError).
+
+        Examples:
+            >>> import grundy
+            >>> g = grundy.game("nim")
+            >>> g.remoteness((1, 2)), g.remoteness((1, 1)), g.remoteness((1, 1), misere=True)
+            (3, 2, 2)
+        """
+        return search_remoteness(self, self.validate(pos), misere)
+
     def formula_moves(self, pos: tuple) -> Iterable[tuple]:
         """Targets of `pos` computed from a formula, likely P-positions (games override):
         tried before the moves are listed."""
@@ -522,4 +538,3 @@ class Game:
             if self.outcome(to, misere) == "P":
                 return self.move_to(pos, to)
         return None
-

@@ -26,13 +26,17 @@ def misere_of_bits(b: int) -> int:
 
 def _solve(game, pos: tuple, memo: dict, rule, max_steps: int | None) -> int:
     """Depth-first: memo[q] = rule(bitset of memo[r] for r in targets(q)) for every q
-    reachable from pos.  A frame is [q, its children iterator, bitset so far]."""
+    reachable from pos.  A frame is [q, its children iterator, bitset so far, the child
+    being searched (its value joins the bitset when the search comes back) or None]."""
     if pos in memo:
         return memo[pos]
-    stack = [[pos, iter(game.targets(pos)), 0]]
+    stack = [[pos, iter(game.targets(pos)), 0, None]]
     left = -1 if max_steps is None else max_steps
     while stack:
         frame = stack[-1]
+        if frame[3] is not None:
+            frame[2] |= 1 << memo[frame[3]]
+            frame[3] = None
         for r in frame[1]:
             left -= 1
             if not left:
@@ -42,7 +46,8 @@ def _solve(game, pos: tuple, memo: dict, rule, max_steps: int | None) -> int:
                                   "座標を小さくしてください。")
             value = memo.get(r)
             if value is None:
-                stack.append([r, iter(game.targets(r)), 0])
+                frame[3] = r
+                stack.append([r, iter(game.targets(r)), 0, None])
                 break
             frame[2] |= 1 << value
         else:

@@ -12,7 +12,7 @@ import json
 import random
 
 import grundy
-from grundy import svg
+from grundy import levels, svg
 from grundy.budget import BROWSER, VIEWER, using
 from grundy.core import Theorem, always, coords_nim_sum
 from grundy.errors import GameError, RequestError, shown
@@ -59,6 +59,17 @@ MESSAGES = {
     "memory": Text("Out of memory: use smaller coordinates or parameters.",
                    "メモリが足りません。座標やパラメータを小さくしてください。"),
     "nested": Text("The request is nested too deeply.", "リクエストの入れ子が深すぎます。"),
+    "not_for_game": Text("The level {level} does not play this game.",
+                         "レベル {level} はこのゲームを指しません。"),
+}
+# What the remoteness r of the position says to the player to move (grundy.remoteness).
+REMOTENESS = {
+    "win": Text("You can win in at most {n} moves (both players' moves counted).",
+                "最善を尽くせば {n} 手以内 (双方の手を数えて) で勝てます。"),
+    "lose": Text("You lose in {n} moves against perfect play (both players' moves counted).",
+                 "相手が最善を尽くすと {n} 手 (双方の手を数えて) で負けます。"),
+    "won": Text("No move is left: you have won.", "もう手がありません。あなたの勝ちです。"),
+    "lost": Text("No move is left: you have lost.", "もう手がありません。あなたの負けです。"),
 }
 
 
@@ -214,14 +225,16 @@ def _values(g, pos, misere):
     return value, "P" if value == 0 else "N"
 
 
-def _options(g, pos, misere, lang):
-    """Every move from pos with its text, Grundy value and outcome (with a pass: also
-    its kind, "move" or "pass", and whether the pass is still available after it)."""
+def _options(g, pos, misere, lang, exact=False):
+    """Every move from pos with its text, Grundy value, outcome and remoteness (null
+    unless `exact`: the remoteness of pos is known, so are its options'); with a pass:
+    also its kind, "move" or "pass", and whether the pass is still available after it."""
     options = []
     for move in g.moves(pos):
         value, outcome = _values(g, move.to, misere)
         option = {"to": _shown(g, move.to), "text": move.describe(lang=lang),
-                  "grundy": value, "outcome": outcome}
+                  "grundy": value, "outcome": outcome,
+                  "remoteness": g.remoteness(move.to, misere) if exact else None}
         if isinstance(g, PassGame):
             option.update(kind=move.kind, **{"pass": bool(move.to[-1])})
         options.append(option)
@@ -239,7 +252,8 @@ def op_state(request):
     """Everything a play widget shows for one position."""
     g, pos = _play_pos(request)
     lang, misere = _lang(request), _flag(request, "misere")
-    moves = _options(g, pos, misere, lang)
+    far = levels.known_remoteness(g, pos, misere)
+    moves = _options(g, pos, misere, lang, exact=far is not None)
     value, outcome = _values(g, pos, misere)
     winning = next((m["to"] for m in moves if m["outcome"] == "P"), None)
     hints = None
@@ -247,7 +261,8 @@ def op_state(request):
         hints = {_pos_text(m["to"]): m["outcome"] for m in moves if m.get("kind") != "pass"}
     state = {"pos": _shown(g, pos), "coords": _shown(g, g.coords_for(pos)), "grundy": value,
              "outcome": outcome, "formula": _formula(g, pos, lang), "moves": moves,
-             "winning": winning, "over": not moves,
+             "winning": winning, "over": not moves, "remoteness": far,
+             "remoteness_text": _remoteness_text(far, outcome, lang),
              "svg": _svg(g, pos, lang, hints, _flag(request, "stacked"))}
     if isinstance(g, PassGame):
         state["pass"] = bool(pos[-1])
@@ -266,16 +281,53 @@ def _svg(g, pos, lang, hints, stacked=False):
     return svg.draw(g, pos, lang=lang, interactive=True, hints=hints, stacked=stacked)
 
 
+def _remoteness_text(far, outcome, lang):
+    """The remoteness in words for the player to move (None when it is not known)."""
+    if far is None:
+        return None
+    key = ("win" if outcome == "N" else "lose") if far else ("won" if outcome == "N" else "lost")
+    return REMOTENESS[key].format(n=far).get(lang)
+
+
+def _player(request, g=None, pos=None):
+    """The request's `level` (default "perfect"; grundy.levels.player), refused for a game
+    it does not play."""
+    level = request.get("level")
+    player = levels.player(levels.DEFAULT if level is None else level)
+    if g is not None and not player.plays(g, pos):
+        raise RequestError(_message("not_for_game", _lang(request), level=player.name))
+    return player
+
+
 def op_reply(request):
-    """The perfect computer move: a winning move, else the move that takes the least."""
+    """The computer's move at `level` ("perfect", the default: wins fastest, resists
+    longest; a depth d >= 1; a bot's name, see op_levels), chosen with `seed` (a whole
+    number, default 0: the same seed gives the same move): {move: {to, text[, kind,
+    pass]} | null, level}."""
     g, pos = _play_pos(request)
-    moves = _options(g, pos, _flag(request, "misere"), _lang(request))
-    move = next((m for m in moves if m["outcome"] == "P"), None)
-    if move is None:
-        move = max(moves, key=lambda m: (sum(m["to"]), m["to"]), default=None)
-    if move is None:
-        return {"move": None}
-    return {"move": {key: move[key] for key in ("to", "text", "kind", "pass") if key in move}}
+    player = _player(request, g, pos)
+    seed = _whole(request, "seed", 0)
+    chosen = player.move(g, pos, _flag(request, "misere"), seed)
+    if chosen is None:
+        return {"move": None, "level": player.name}
+    move = g.move_to(pos, chosen.to)
+    out = {"to": _shown(g, move.to), "text": move.describe(_lang(request))}
+    if isinstance(g, PassGame):
+        out.update(kind=move.kind, **{"pass": bool(move.to[-1])})
+    return {"move": out, "level": player.name}
+
+
+def op_levels(request):
+    """The computer players to offer (grundy.levels.catalogue): {levels: [{name, kind:
+    "level"|"bot", depth, games, title: {en, ja}, description: {en, ja}, calibration:
+    {against, wins, games, win_rate} | null}], default: "perfect"}; with `game` (and
+    `params`, `pass`, `pos`), only the players of that game."""
+    g = pos = None
+    if request.get("game") is not None:
+        g = _game(request)
+        if request.get("pos") is not None:
+            pos = g.validate(_full(g, parse_pos(request["pos"], _lang(request)), request))
+    return {"levels": levels.catalogue(g, pos), "default": levels.DEFAULT}
 
 
 def op_random_start(request):
@@ -499,7 +551,7 @@ def op_explain(request):
 
 OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
        "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions,
-       "explain": op_explain}
+       "explain": op_explain, "levels": op_levels}
 
 
 def handle(request):
