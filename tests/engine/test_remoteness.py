@@ -93,3 +93,15 @@ def test_command_line(capsys):
         assert cli.main(bad) == 2
         err = capsys.readouterr().err
         assert err.startswith("grundy: error:") and err.count("\n") == 1, err
+
+
+def test_reference_search_from_a_fresh_memo():
+    """The search both share (grundy.reference): a child searched on the way counts in
+    its parent (a fresh memo, positions visited in no particular order)."""
+    from grundy.reference import reference_grundy, reference_misere
+
+    nim = grundy.game("nim")
+    assert [reference_grundy(nim, pos) for pos in ((0, 1), (1, 2), (3, 5, 7))] == [1, 3, 1]
+    assert reference_misere(nim, (1, 1)) == "N" and reference_misere(nim, (1, 1, 1)) == "P"
+    g = grundy.game("chocolate", k=2)
+    assert all(reference_grundy(g, pos) == value for pos, value in g.table(6).items())
