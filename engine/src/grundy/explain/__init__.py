@@ -8,7 +8,9 @@ constructive proofs give for the position (the play widget's Explain button).
     ('theorem', (1, 4, 5))
 
 `explain(game, pos, misere=False) -> Explanation` (kind, steps, move); the JSON facade's
-`explain` operation returns `Explanation.as_dict(lang)`.
+`explain` operation returns `Explanation.as_dict(lang)`. Each game family's argument is
+registered in its own module with `@explainer("name", why_none=...)` (explain/base.py), as
+its drawer is with `@drawer`.
 """
 
 from __future__ import annotations
@@ -16,35 +18,22 @@ from __future__ import annotations
 from ..passing import PassGame
 from ..sums import SumGame
 from ..text import Text
-from .base import Explanation, Step, find_move
-from .chocolate import explain_chocolate
-from .corner import explain_ryuoh, explain_wythoff
+from . import chocolate, chomp, corner, nim, step  # noqa: F401  (register the explainers)
+from .base import EXPLAINERS, WHY_NONE, Explanation, Step, find_move
 from .mex import explain_mex, explain_misere
-from .nim import explain_nim, explain_sum
-from .step import explain_step
+from .nim import explain_sum
+from .withpass import explain_pass
 
 __all__ = ["Explanation", "Step", "explain"]
 
-THEOREMS = {"nim": explain_nim, "rect": explain_nim, "chocolate": explain_chocolate,
-            "step": explain_step, "step3": explain_step, "wythoff": explain_wythoff,
-            "ryuoh": explain_ryuoh}
-
 NO_THEOREM = Text("No theorem gives the winning moves of this game here.",
                   "このゲームの勝つ手を与える定理は、ここでは使えません。")
-WHY_NONE = {
-    "chocolate": Text("For this k no constructive proof is known (for even k no formula is "
-                      "known at all; [M2012] proves k = 3).",
-                      "この k については構成的な証明が知られていません (偶数の k では公式も"
-                      "知られていません。[M2012] が証明したのは k = 3 です)。"),
-    "step": Text("This f does not satisfy the condition of [S] Theorem 2.3, so the Grundy "
-                 "value need not be the nim-sum.",
-                 "この f は [S] 定理 2.3 の条件を満たさないので、グランディ数がニム和になると"
-                 "は限りません。"),
-    "pass": Text("With a pass no theorem is known (Ryuoh Nim with a pass is future work "
-                 "in [R1]).",
-                 "パスがあるときの定理は知られていません (パスつきの龍王ニムは [R1] で今後の"
-                 "課題とされています)。"),
-}
+NO_THEOREM_WITH_PASS = Text(
+    "With the pass still available, this site proves the winning moves in two cases only: "
+    "passing from a P-position of the game without a pass, and two-heap Nim. Neither "
+    "applies here.",
+    "パスがまだ使えるとき、このサイトが勝つ手を証明しているのは 2 つの場合だけです: パスの"
+    "ないゲームの P 局面からパスする場合と、山が 2 つのニムです。ここではどちらも使えません。")
 
 
 def explain(game, pos, misere: bool = False) -> Explanation:
@@ -54,17 +43,15 @@ def explain(game, pos, misere: bool = False) -> Explanation:
         return explain_misere(game, pos)
     if isinstance(game, PassGame):
         if pos[-1]:
-            return explain_mex(game, pos, WHY_NONE["pass"])
+            return explain_pass(game, pos, explain) or explain_mex(game, pos, NO_THEOREM_WITH_PASS)
         return _lift(explain(game.inner, pos[:-1]), game, pos)
     if isinstance(game, SumGame):
         return explain_sum(game, pos) or explain_mex(game, pos, NO_THEOREM)
-    theorem = THEOREMS.get(game.name)
+    theorem = EXPLAINERS.get(game.name)
     found = theorem(game, pos) if theorem else None
     if found is not None:
         return found
-    reason = WHY_NONE["step" if game.name == "step3" else game.name] \
-        if game.name in ("chocolate", "step", "step3") else NO_THEOREM
-    return explain_mex(game, pos, reason)
+    return explain_mex(game, pos, WHY_NONE.get(game.name, NO_THEOREM))
 
 
 def _lift(e: Explanation, game: PassGame, pos: tuple) -> Explanation:

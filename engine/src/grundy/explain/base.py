@@ -1,12 +1,31 @@
 """The pieces of an explanation: steps (a sentence in both languages plus data such as
-binary rows or a list of options), the explanation itself, and shared sentences."""
+binary rows or a list of options), the explanation itself, shared sentences, and the
+registry of explainers (`@explainer("name")`, one module per game family, as drawers)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..core import Game, Move
+from ..passing import PassGame
 from ..text import Text
+
+EXPLAINERS: dict[str, Callable] = {}  # game name -> explainer(game, pos) -> Explanation | None
+WHY_NONE: dict[str, Text] = {}        # game name -> why its theorem does not apply, where known
+
+
+def explainer(*names: str, why_none: Text | None = None):
+    """Decorator: register the argument of the theorem of the games `names`; it returns
+    None where the theorem does not apply, and `why_none` then says why (else the
+    explanation says only that no theorem applies)."""
+    def register(function):
+        for name in names:
+            EXPLAINERS[name] = function
+            if why_none is not None:
+                WHY_NONE[name] = why_none
+        return function
+    return register
 
 
 @dataclass(frozen=True)
@@ -90,6 +109,8 @@ def binary(rows, total_label: Text, column: int | None) -> dict:
 
 
 NIMSUM = Text("nim-sum", "ニム和")
+END = Text("No move is left: the player to move has lost.",
+           "もう手がありません。手番のプレイヤーの負けです。")
 
 
 def nimsum_steps(rows, intro: Text, data: dict | None = None) -> tuple[list[Step], int, int]:
@@ -101,25 +122,36 @@ def nimsum_steps(rows, intro: Text, data: dict | None = None) -> tuple[list[Step
     steps = [Step(intro, {**binary(rows, NIMSUM, m if s else None), **(data or {})})]
     if s == 0:
         steps.append(Step(Text(
-            "Count the 1s of each column mod 2: the nim-sum is 0.",
+            "Count the 1s in each column, mod 2: the nim-sum is 0.",
             "各列の 1 の個数を 2 で割った余りを並べると、ニム和は 0 です。")))
     else:
         bits = format(s, "b")
         steps.append(Step(Text(
-            f"Count the 1s of each column mod 2: the nim-sum is {s} (binary {bits}). It is not 0, so this "
-            f"is an N-position: the player to move can win. Its highest 1 is in the "
-            f"{2 ** m}s column.",
-            f"各列の 1 の個数を 2 で割った余りを並べると、ニム和は {s} (2 進数で {bits}) です。0 ではないので "
-            f"N 局面で、手番のプレイヤーが勝てます。ニム和のいちばん上の 1 は {2 ** m} の位に"
-            "あります。")))
+            f"Count the 1s in each column, mod 2: the nim-sum is {s} (binary {bits}). It is "
+            f"not 0, so this is an N-position: the player to move can win. Its highest 1 is "
+            f"in the {2 ** m}s column.",
+            f"各列の 1 の個数を 2 で割った余りを並べると、ニム和は {s}（2 進数で {bits}）です。"
+            f"0 ではないので N 局面で、手番のプレイヤーが勝てます。ニム和のいちばん上の 1 は "
+            f"{2 ** m} の位にあります。")))
     return steps, s, m
 
 
-def conclusion(move: Move, braces: bool, why: Text) -> Step:
+def shown(game: Game, pos: tuple, braces: bool) -> Text:
+    """A position as the reader sees it: with a pass, the coordinates and, in words,
+    whether the pass is still available (never the flag as a coordinate)."""
+    if not isinstance(game, PassGame):
+        return Text(fmt(pos, braces), fmt(pos, braces))
+    where = fmt(pos[:-1], braces)
+    if pos[-1]:
+        return Text(f"{where} with the pass still available", f"パスがまだ使える {where}")
+    return Text(f"{where} with the pass used up", f"パスを使い終えた {where}")
+
+
+def conclusion(game: Game, move: Move, braces: bool, why: Text) -> Step:
     """The last step: the move, the position it leaves and why that is a P-position."""
-    to = fmt(move.to, braces)
-    return Step(Text(f"The winning move: {move.describe('en')}, to {to}. {why.en}",
-                     f"勝つ手: {move.describe('ja')}。{to} になります。{why.ja}"),
+    to = shown(game, move.to, braces)
+    return Step(Text(f"The winning move: {move.describe('en')}, to {to.en}. {why.en}",
+                     f"勝つ手: {move.describe('ja')}。{to.ja} になります。{why.ja}"),
                 {"to": move.to})
 
 
@@ -135,7 +167,7 @@ def winning(game: Game, pos: tuple, to: tuple, steps, braces: bool, why: Text,
     move = find_move(game, pos, to)
     if move is None:
         return None
-    return Explanation(kind, (*steps, conclusion(move, braces, why)), move)
+    return Explanation(kind, (*steps, conclusion(game, move, braces, why)), move)
 
 
 def bit(value: int, i: int) -> int:

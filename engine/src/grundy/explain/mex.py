@@ -16,10 +16,10 @@ def explain_mex(game, pos, reason: Text) -> Explanation:
     values = sorted({o["grundy"] for o in options})
     g = game.grundy(pos)
     steps = [Step(reason + Text(
-        " So the engine computes: the Grundy value of a position is the mex (the least whole "
-        "number that is not among them) of the Grundy values of its options.",
-        "そこでエンジンが計算します: 局面のグランディ数は、行き先のグランディ数に含まれない"
-        "最小の整数 (mex) です。"))]
+        " So the engine computes it from the rules: the Grundy value of a position is the mex "
+        "of the Grundy values of its options, the least whole number not among them.",
+        "そこでエンジンが規則から計算します: 局面のグランディ数は、行き先のグランディ数の "
+        "mex（それらに含まれない最小の整数）です。"))]
     if not options:
         return no_move("mex", steps, Text(
             "No move is left: the value is mex{} = 0, and the player to move has lost.",
@@ -27,6 +27,7 @@ def explain_mex(game, pos, reason: Text) -> Explanation:
     shown = ", ".join(map(str, values))
     steps.append(Step(Text(
         (f"The only option has the value {shown}" if len(options) == 1 else
+         f"The {len(options)} options all have the value {shown}" if len(values) == 1 else
          f"The {len(options)} options have the values {{{shown}}}")
         + f"; the least missing one is {g}, so G = {g}.",
         f"{len(options)} 個の行き先の値は {{{shown}}} で、含まれない最小の数は {g} です。"
@@ -54,8 +55,8 @@ def explain_misere(game, pos) -> Explanation:
         "engine labels positions from the end: a position with no move is an N-position (the "
         "player to move has won), and a position is an N-position exactly when some option "
         "is a P-position.",
-        "ミゼール (最後の手を指したプレイヤーの負け): ここでは定理を使いません。エンジンは"
-        "終わりから局面に印をつけます: 手のない局面は N 局面 (手番のプレイヤーの勝ち) で、"
+        "ミゼール（最後の手を指したプレイヤーの負け）: ここでは定理を使いません。エンジンは"
+        "終わりから局面に印をつけます: 手のない局面は N 局面（手番のプレイヤーの勝ち）で、"
         "P 局面の行き先をもつ局面がちょうど N 局面です。"))]
     if not options:
         return no_move("misere", steps, Text(
@@ -63,9 +64,13 @@ def explain_misere(game, pos) -> Explanation:
             "もう手がありません。最後の手を指したのは相手なので、手番のプレイヤーの勝ちです。"))
     wins = [o for o in options if o["outcome"] == "P"]
     steps.append(Step(Text(
-        f"Of the {plural(len(options), 'option')}, {len(wins)} "
-        f"{'is a misère P-position' if len(wins) == 1 else 'are misère P-positions'}.",
-        f"{len(options)} 個の行き先のうち、ミゼールの P 局面は {len(wins)} 個です。"),
+        ("The only option is not a misère P-position." if not wins and len(options) == 1
+         else f"None of the {len(options)} options is a misère P-position." if not wins
+         else f"Of the {plural(len(options), 'option')}, {len(wins)} "
+         f"{'is a misère P-position' if len(wins) == 1 else 'are misère P-positions'}."),
+        f"{len(options)} 個の行き先のうち、ミゼールの P 局面は {len(wins)} 個です。" if wins
+        else "ただ 1 つの行き先は、ミゼールの P 局面ではありません。" if len(options) == 1
+        else f"{len(options)} 個の行き先に、ミゼールの P 局面はありません。"),
         {"options": options, "count": len(options), "wins": len(wins)}))
     if not wins:
         return no_move("misere", steps, Text(
@@ -76,5 +81,5 @@ def explain_misere(game, pos) -> Explanation:
 
 
 def _braces(game) -> bool:
-    """Whether positions of this game are written {x, y, z} (the chocolates)."""
-    return game.name in ("chocolate", "step", "step3")
+    """Whether positions of this game are written {x, y, z} (heaps, chocolates, bars)."""
+    return game.name in ("chocolate", "step", "step3", "rect", "nim")
