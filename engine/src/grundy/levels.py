@@ -309,7 +309,9 @@ CALIBRATION = _stored()
 def catalogue(game=None, pos: tuple | None = None) -> list[dict]:
     """The players to offer (the depths of DEPTHS, perfect, and the bots of `game` when
     given, else every bot), each as {name, kind, depth, games, title, description,
-    calibration: {against, wins, games, win_rate} | null} with texts as {en, ja}."""
+    calibration: {against, wins, games, win_rate} | null} with texts as {en, ja}:
+    `win_rate` is the share of the `games` that this player won against the player
+    named `against` (the next level; a bot: depth 1), from the lessons' starts."""
     out = []
     for p in PLAYERS.values():
         if game is not None and not p.plays(game, pos):
