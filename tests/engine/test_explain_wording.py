@@ -22,6 +22,7 @@ GAMES = [
                                        "t", "t//3")],
     ("step3", {"f": "t//2"}, 5), ("wythoff", {}, 8),
     *[("ryuoh", {"p": p}, 8) for p in (1, 2, 3, 4, 5)],
+    *[("chomp", {"rows": r}, n) for r, n in ((1, 6), (2, 5), (3, 4))],
 ]
 MODES = ("normal", "misere", "pass")
 
@@ -49,10 +50,9 @@ def sample():
                 yield f"{name} {params} {mode} {pos}", g, pos, mode == "misere"
 
 
-def texts(g, pos, misere):
-    """Every sentence a reader sees, in both languages: the steps (source "step"), and
-    the games' own move texts (source "move": the move and the options)."""
-    e = explain(g, pos, misere)
+def texts(g, e):
+    """Every sentence a reader sees in the explanation `e`, in both languages: the steps
+    (source "step"), and the games' own move texts (source "move": the move, the options)."""
     for lang in ("en", "ja"):
         d = e.as_dict(lang, lambda p: list(p[:-1]) if hasattr(g, "inner") else list(p))
         move = d["move"]["text"] if d["move"] else None  # quoted by the last step
@@ -63,12 +63,17 @@ def texts(g, pos, misere):
 
 
 @pytest.fixture(scope="module")
-def corpus():
+def explained():
+    return [(label, g, pos, explain(g, pos, misere)) for label, g, pos, misere in sample()]
+
+
+@pytest.fixture(scope="module")
+def corpus(explained):
     """{(lang, sentence): (where, game, position, source)} for the first position that
     says it: each distinct sentence once."""
     seen = {}
-    for label, g, pos, misere in sample():
-        for lang, s, source in texts(g, pos, misere):
+    for label, g, pos, e in explained:
+        for lang, s, source in texts(g, e):
             seen.setdefault((lang, s), (label, g, pos, source))
     return seen
 
@@ -79,9 +84,8 @@ def offending(corpus, pattern, lang=None, source=None):
             and pattern.search(s)][:5]
 
 
-def test_sample_is_broad(corpus):
-    kinds = {explain(g, p, m).kind for _, g, p, m in sample()}
-    assert kinds == {"theorem", "mex", "misere"}
+def test_sample_is_broad(explained, corpus):
+    assert {e.kind for *_, e in explained} == {"theorem", "mex", "misere"}
     assert len(corpus) > 2000
 
 
@@ -179,3 +183,11 @@ def test_pass_from_a_p_position():
     e = explain(g, (1, 2, 3, 1))
     assert e.kind == "theorem" and e.move.kind == "pass"
     assert "pass rule" in e.steps[0].text.en and "パスの規則" in e.steps[0].text.ja
+
+
+def test_misere_nim_follows_the_theorem():
+    """Misère Nim is proved on the site: its explanation is the theorem's, e.g. from heaps
+    1, 1, 5 leave three heaps of 1 (the lesson's worked example)."""
+    e = explain(grundy.game("nim", heaps=3), (1, 1, 5), misere=True)
+    assert e.kind == "theorem" and e.move.to == (1, 1, 1)
+    assert "Misère Nim" in e.steps[0].text.en and "ミゼールのニム" in e.steps[0].text.ja

@@ -21,6 +21,7 @@ from ..text import Text
 from . import chocolate, chomp, corner, nim, step  # noqa: F401  (register the explainers)
 from .base import EXPLAINERS, WHY_NONE, Explanation, Step, find_move
 from .mex import explain_mex, explain_misere
+from .misere import explain_misere_nim
 from .nim import explain_sum
 from .withpass import explain_pass
 
@@ -40,7 +41,7 @@ def explain(game, pos, misere: bool = False) -> Explanation:
     """Why the winning move from `pos` wins, or why there is none (`move` is None)."""
     pos = game.validate(pos)
     if misere:
-        return explain_misere(game, pos)
+        return explain_misere_nim(game, pos) or explain_misere(game, pos)
     if isinstance(game, PassGame):
         if pos[-1]:
             return explain_pass(game, pos, explain) or explain_mex(game, pos, NO_THEOREM_WITH_PASS)

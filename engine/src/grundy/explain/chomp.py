@@ -20,7 +20,7 @@ def _one_row(game, pos, n):
         f"One row of {n}: every move leaves a shorter row, down to the poison alone, which has "
         f"no move. So G = {n} − 1 = {n - 1} (the row is a Nim heap of {n - 1}).",
         f"{n} マスの 1 行: どの手も行を短くし、最後は手のない毒だけの 1 マスになります。"
-        f"よって G = {n} − 1 = {n - 1} ({n - 1} 個のニムの山と同じ) です。"))]
+        f"よって G = {n} − 1 = {n - 1}（{n - 1} 個のニムの山と同じ）です。"))]
     if n == 1:
         return no_move("theorem", steps, Text(
             "Only the poison is left: the player to move must eat it and has lost.",
@@ -35,9 +35,9 @@ def _two_rows(game, pos, a, b):
         "eats from row 1 (leaving (b + 1, j), j < b: row 0 is now too long) or from row 0 "
         "(leaving (j, j), j ≤ b: rows of equal length); from any other bar one move restores "
         "r0 = r1 + 1: cut row 0 to r1 + 1, or, from (j, j), eat the last square of row 1.",
-        "2 行 (r0, r1): P 局面はちょうど r0 = r1 + 1 のときです。(b + 1, b) からの手は、1 行目を"
-        "食べる (残りは (b + 1, j), j < b で 0 行目が長すぎる) か、0 行目を食べる (残りは "
-        "(j, j), j ≤ b で 2 行が同じ長さ) かです。それ以外の板からは 1 手で r0 = r1 + 1 に"
+        "2 行 (r0, r1) の板: P 局面はちょうど r0 = r1 + 1 のときです。(b + 1, b) からの手は、1 行目を"
+        "食べる（残りは (b + 1, j), j < b で 0 行目が長すぎる）か、0 行目を食べる（残りは "
+        "(j, j), j ≤ b で 2 行が同じ長さ）かです。それ以外の板からは 1 手で r0 = r1 + 1 に"
         "戻せます: 0 行目を r1 + 1 に切るか、(j, j) なら 1 行目の最後のマスを食べます。"))]
     if a == b + 1:
         return no_move("theorem", steps, Text(
@@ -56,8 +56,8 @@ def _l_shape(game, pos, rows):
         "exactly when the arm and the leg are equal (the second player copies every move on "
         "the other one).",
         f"L 字形: 毒と、0 行目に沿った {arm} マスの腕、0 列目に沿った {leg} マスの脚。"
-        "1 手ではどちらか一方しか短くならないので、2 山のニムと同じで、腕と脚が同じ長さの"
-        "ときだけ P です (後手は相手の手をもう一方で真似します)。"))]
+        "1 手ではどちらか一方しか短くならないので、山が 2 つのニムと同じで、腕と脚が同じ長さの"
+        "ときだけ P です（後手は相手の手をもう一方で真似します）。"))]
     if arm == leg:
         return no_move("theorem", steps, Text(
             f"Here both are {arm} long: a P-position, no move wins.",
@@ -69,13 +69,13 @@ def _l_shape(game, pos, rows):
 
 def _square(game, pos, n):
     steps = [Step(Text(
-        f"An {n} × {n} square: eat (1, 1). What is left is an L with an arm and a leg of "
+        f"{'An' if str(n).startswith('8') or n in (11, 18) else 'A'} {n} × {n} square: eat (1, 1). What is left is an L with an arm and a leg of "
         f"{n - 1} squares each, and from then on the first player copies every move of the "
-        "opponent on the other arm.",
+        "opponent on the other side.",
         f"{n} × {n} の正方形: (1, 1) を食べます。残るのは腕と脚がどちらも {n - 1} マスの "
         "L 字形で、それからは相手の手をもう一方で真似します。"))]
     return winning(game, pos, chomped(pos, 1, 1), steps, False, Text(
-        "An L with equal arms is a P-position.", "腕と脚が等しい L 字形は P 局面です。"))
+        "An L whose arm and leg are equal is a P-position.", "腕と脚が等しい L 字形は P 局面です。"))
 
 
 @explainer("chomp", why_none=WHY_NONE)

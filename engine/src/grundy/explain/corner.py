@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import isqrt
 
 from ..text import Text
-from .base import Explanation, Step, bit, explainer, fmt, nimsum_steps, no_move, winning
+from .base import END, Explanation, Step, bit, explainer, fmt, nimsum_steps, no_move, winning
 
 
 def wythoff_pair(n: int) -> tuple[int, int]:
@@ -45,6 +45,8 @@ def explain_wythoff(game, pos) -> Explanation | None:
         f"小さいほうの座標 {low} は n = {n} の組 ({a}, {b}) に入っています。"),
         {"pair": [a, b]}))
     flip = (lambda p: p) if x <= y else (lambda p: (p[1], p[0]))
+    if high == 0:
+        return no_move("theorem", steps, END)
     if low == a and high == b:
         return no_move("theorem", steps, Text(
             f"{fmt(pos, False)} is this pair itself: a P-position. A move changes one coordinate "
@@ -102,7 +104,7 @@ def explain_ryuoh(game, pos) -> Explanation | None:
                            f"したがって G = {r} + {p}·{kh} = {value} です。"),
                       {"grundy": value}))
     if value == 0:
-        return no_move("theorem", steps, Text(
+        return no_move("theorem", steps, END if x == y == 0 else Text(
             "G = 0: a P-position. Every move changes the Grundy value, so it leaves an "
             "N-position; there is no winning move here.",
             "G = 0 なので P 局面です。どの手もグランディ数を変えるので N 局面に移ります。"
