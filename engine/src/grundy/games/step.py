@@ -167,7 +167,7 @@ class Step(Game):
             if v < y:
                 en, ja = en + f" (y drops to {v})", ja + f"(y は {v} に下がる)"
             return Text(en, ja)
-        return Text(f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}行切り取る")
+        return Text(f"cut {plural(y - v, 'row')} off the top", f"上から{y - v}段切り取る")
 
     def formula_moves(self, pos):
         """Where G is the nim-sum of the coordinates: the cut of each side that makes it
