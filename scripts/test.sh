@@ -1,7 +1,38 @@
 #!/usr/bin/env bash
-# README command 2: set up, build the site, then run every test suite (pytest).
-# Fails when the build or any test fails. Extra arguments go to pytest.
+# README command 2: set up, build the site as GitHub Pages builds it (scripts/pages_build.py
+# runs pages.yml's build step for the address the tests serve it at, GRUNDY_PAGES_URL),
+# then run every test (pytest), the 25 slowest listed at the end.
+#   bash scripts/test.sh --quick   the engine, the generators and the site's HTML checks,
+#                                  without browsers (the edit-test loop); builds the site
+#                                  only when a source is newer than the last build
+# Prints the time of each phase. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
-.venv/bin/python -m pytest tests "$@"
+export GRUNDY_PAGES_URL=${GRUNDY_PAGES_URL:-http://127.0.0.1:8737/chocolate-games/}
+tier=full
+if [[ ${1:-} == --quick ]]; then tier=quick; shift; fi
+
+phase() { echo "test.sh: $1 took $(( SECONDS - $2 )) s"; }
+built_from_sources() {  # site/ built for this address, and no source newer than it
+  [[ -f site/sw.js ]] && grep -q "<loc>$GRUNDY_PAGES_URL</loc>" site/sitemap.xml 2>/dev/null &&
+    [[ -z $(find docs scripts engine/src mkdocs.yml requirements.txt package-lock.json \
+            -newer site/sw.js -type f -not -path 'docs/assets/vendor/*' -print -quit) ]]
+}
+
+t=$SECONDS; bash scripts/setup.sh; phase "set-up" $t
+t=$SECONDS
+if [[ $tier == quick ]] && built_from_sources; then
+  echo "test.sh: site/ is up to date for $GRUNDY_PAGES_URL"
+else
+  .venv/bin/python scripts/pages_build.py "$GRUNDY_PAGES_URL"
+fi
+phase "build (pages.yml's build step)" $t
+t=$SECONDS
+rc=0
+if [[ $tier == quick ]]; then
+  .venv/bin/python -m pytest tests/engine tests/site -m "not browser" -p no:cacheprovider "$@" || rc=$?
+else
+  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 "$@" || rc=$?
+fi
+phase "tests ($tier)" $t
+exit $rc

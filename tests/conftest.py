@@ -154,9 +154,36 @@ def measurements() -> list[str]:
     return _MEASUREMENTS
 
 
+BROWSER_FIXTURES = {"browser", "new_page", "chromium", "watched", "fresh_context", "pages_url",
+                    "served_site", "site_url", "widget_server"}
+_TIER_SECONDS: dict[str, float] = {}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: runs Chromium, Node or a server (not in --quick)")
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test that needs a browser, Node or the served site (the quick tier skips them)."""
+    for item in items:
+        folder = Path(str(item.fspath)).parent.name
+        if folder in ("browser", "perf", "pyodide") or BROWSER_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_runtest_logreport(report):
+    """Seconds spent per test folder (set-up, call and teardown)."""
+    folder = Path(report.fspath).parent.name
+    _TIER_SECONDS[folder] = _TIER_SECONDS.get(folder, 0.0) + report.duration
+
+
 def pytest_terminal_summary(terminalreporter):
     if _MEASUREMENTS:
         terminalreporter.section("measurements")
         for line in _MEASUREMENTS:
             terminalreporter.write_line(line)
+    if _TIER_SECONDS:
+        terminalreporter.section("time per test folder")
+        for folder, seconds in sorted(_TIER_SECONDS.items(), key=lambda kv: -kv[1]):
+            terminalreporter.write_line(f"tests/{folder}: {seconds:.0f} s")
 

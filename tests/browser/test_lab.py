@@ -103,17 +103,6 @@ def isolated_site(built_site):
             server.server_close()
 
 
-@pytest.fixture(scope="module")
-def pages_site(built_site):
-    """The site served like GitHub Pages (bench/serve.py: absolute sitemap addresses, which
-    Material's instant navigation needs)."""
-    sys.path.insert(0, str(ROOT))
-    from bench.serve import SiteServer
-
-    with SiteServer(built_site) as url:
-        yield url
-
-
 # ---------------------------------------------------------------- tests
 
 def test_run_streams_text_and_shows_pictures(new_page, served_site):
@@ -215,14 +204,14 @@ def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
     clean(page)
 
 
-def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_site):
+def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_url):
     """One Python per visit: a lesson's widgets start the engine, its "Open in the Lab"
     link swaps the Lab in (instant navigation) and the Lab runs on that engine; back to the
     lesson and to the Lab again, the Lab is set up again, still on the same engine."""
     page = new_page(**DESKTOP)
     runtimes = []
     page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and runtimes.append(r.url))
-    page.goto(pages_site + "chocolate-and-nim/")
+    page.goto(pages_url + "chocolate-and-nim/")
     page.wait_for_function("window.grundyEngine && window.grundyEngine.status === 'ready'", timeout=LOAD_MS)
     page.evaluate("window.__sameDocument = true")
     links = page.locator("#in-python ~ .pyexample a.pyexample-lab")

@@ -1,5 +1,5 @@
-"""Fixtures for the speed and offline tests: the built site (scripts/build.sh, with its
-service worker filled in) served like GitHub Pages by bench/serve.py."""
+"""Fixtures for the speed and offline tests: the Pages build (tests/conftest.py), served
+as GitHub Pages serves it; a copy of it served on its own, as a new deployment."""
 
 from __future__ import annotations
 
@@ -15,25 +15,15 @@ sys.path.insert(0, str(ROOT))
 from bench.serve import SiteServer  # noqa: E402
 
 
-def deployable(site: Path) -> bool:
-    """Built by scripts/build.sh: sw.js holds the site's file list."""
-    worker = site / "sw.js"
-    return worker.is_file() and 'const VERSION = "dev";' not in worker.read_text(encoding="utf-8")
+@pytest.fixture(scope="session")
+def site_dir(built_site) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    site = ROOT / "site"
-    if not deployable(site):
-        pytest.fail("site/ is not built with its service worker: run bash scripts/build.sh")
-    return site
-
-
-@pytest.fixture(scope="session")
-def site_url(site_dir):
-    """Base URL (…/chocolate-games/) of site/, served with gzip and max-age=600."""
-    with SiteServer(site_dir) as url:
-        yield url
+def site_url(pages_url):
+    """Base URL (…/chocolate-games/) of the Pages build, served with gzip and max-age=600."""
+    return pages_url
 
 
 @pytest.fixture
@@ -41,7 +31,7 @@ def site_copy(site_dir, tmp_path):
     """A copy of site/ served on its own: (directory, base URL), for a new deployment."""
     copy = tmp_path / "site"
     shutil.copytree(site_dir, copy)
-    with SiteServer(copy) as url:
+    with SiteServer(copy, "http://127.0.0.1:0/chocolate-games/") as url:
         yield copy, url
 
 

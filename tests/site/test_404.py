@@ -1,50 +1,21 @@
-"""The 404 page, served as GitHub Pages does (site/404.html for any missing address):
-English, styled at any depth, its language links going to the home pages. A local build has
-no site_url, so its 404 page links from the root; test_deploy.py checks a build under a
-sub-path (site_url set as the Pages workflow sets it)."""
+"""The 404 page, served as GitHub Pages serves it (site/404.html for any missing address,
+by bench/serve.py): English, styled at any depth of a missing address under the site's
+sub-path, its language links going to the home pages, its links root-absolute under
+the site's path (each names a file of the site)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import SUBPATH
 from sitehtml import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
-SUBPATH = "/"  # no site_url in a local build
-
-
-class _PagesHandler(http.server.SimpleHTTPRequestHandler):
-    """Like GitHub Pages: a missing file answers 404 with the site's 404.html."""
-
-    def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            return super().send_error(code, message, explain)
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def pages_site(built_site):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_PagesHandler, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}{SUBPATH}"
-    server.shutdown()
-    server.server_close()
 
 
 def test_404_is_english_and_links_to_the_home_pages(built_site):
@@ -55,12 +26,24 @@ def test_404_is_english_and_links_to_the_home_pages(built_site):
     assert not (built_site / "ja" / "404.html").exists()
 
 
-@pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_404_page_in_the_browser(pages_site, new_page, device):
+def test_404_links_name_files_under_the_sites_path(built_site):
+    local = [urlsplit(ref.url).path for ref in parse_page(built_site / "404.html").refs
+             if ref.url and not ref.url.startswith("#") and not urlsplit(ref.url).scheme]
+    wrong = [path for path in local if not (path.startswith(SUBPATH) and names_a_file(built_site, path[len(SUBPATH):]))]
+    assert len(local) > 10 and not wrong, wrong
+
+
+def names_a_file(site: Path, rel: str) -> bool:
+    target = site / rel
+    return target.is_file() or (target / "index.html").is_file()
+
+
+@pytest.mark.parametrize("device, depth", [("desktop", "ryuoh/no/such/page/"), ("phone", "nothing-here")])
+def test_404_page_in_the_browser(pages_url, new_page, device, depth):
     options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} \
         if device == "phone" else {"viewport": {"width": 1280, "height": 800}}
     page = new_page(**options)
-    response = page.goto(pages_site + "ryuoh/no/such/page/", wait_until="load")
+    response = page.goto(pages_url + depth, wait_until="load")
     assert response.status == 404
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("h1").first.inner_text() == "404 - Not found"
@@ -68,7 +51,7 @@ def test_404_page_in_the_browser(pages_site, new_page, device):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"404-{device}.png", full_page=True)
     switcher = page.locator("a.md-select__link[hreflang=ja]")
-    assert switcher.evaluate("a => a.href") == pages_site + "ja/"
+    assert switcher.evaluate("a => a.href") == pages_url + "ja/"
     page.goto(switcher.evaluate("a => a.href"), wait_until="load")
     assert page.locator("html").get_attribute("lang") == "ja"
     assert not page.foreign_requests

@@ -1,11 +1,13 @@
-"""Deployment: the workflows pass zizmor and deploy only tested commits, and the site takes
-its address from the environment (.github/workflows/pages.yml sets MKDOCS_SITE_URL,
-MKDOCS_REPO_URL, MKDOCS_REPO_NAME): right canonical links and sitemap when they are set,
-no invented repository link when they are not."""
+"""Deployment: the workflows pass zizmor, deploy only tested commits and smoke-test the
+artifact before uploading it; the tests build the site with pages.yml's own build step
+(scripts/pages_build.py), which takes the site's address from the environment
+(MKDOCS_SITE_URL, MKDOCS_REPO_URL, MKDOCS_REPO_NAME): right canonical links, sitemap and
+repository link, under a sub-path (the tested build) and at a domain's root."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -20,12 +22,14 @@ from sitehtml import html_pages, parse_page
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
 ZIZMOR = Path(sys.executable).parent / "zizmor"
-FORK = {
-    "MKDOCS_SITE_URL": "https://teacher-x.github.io/games-fork/",
-    "MKDOCS_REPO_URL": "https://github.com/teacher-x/games-fork",
-    "MKDOCS_REPO_NAME": "teacher-x/games-fork",
-}
-SITE_URL = FORK["MKDOCS_SITE_URL"]
+sys.path.insert(0, str(ROOT / "scripts"))
+import pages_build  # noqa: E402
+
+from conftest import PAGES_URL  # noqa: E402
+
+REPO = "reader/chocolate-games"   # scripts/pages_build.py's default repository
+REPO_URL = f"https://github.com/{REPO}"
+ROOT_URL = "https://reader.github.io/"  # a user site, or a custom domain: the root
 REPO_HOSTS = ("github.com", "gitlab.com", "bitbucket.org")
 LOC = re.compile(r"<loc>([^<]*)</loc>")
 ALTERNATE = re.compile(r'<xhtml:link rel="alternate" hreflang="[^"]*" href="([^"]*)"')
@@ -87,8 +91,12 @@ def test_pages_deploys_only_what_the_readme_test_command_passed():
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("bash scripts/test.sh")
     build = jobs["build"]
     assert build["container"] == ci["jobs"]["test"]["container"], "build and test in one image"
-    assert "bash scripts/build.sh" in [s.get("run") for s in _steps(build)]
+    runs = [s.get("run") for s in _steps(build)]
+    assert "bash scripts/build.sh" in runs
     assert _uses("actions/upload-pages-artifact", build)["with"] == {"path": "site/"}
+    smoke = runs.index(".venv/bin/python scripts/smoke.py site")
+    upload = _steps(build).index(_uses("actions/upload-pages-artifact", build))
+    assert runs.index("bash scripts/build.sh") < smoke < upload, "smoke test between build and upload"
 
 
 def test_permissions_are_per_job_and_only_deploy_writes():
@@ -105,95 +113,108 @@ def test_permissions_are_per_job_and_only_deploy_writes():
                     assert step["with"]["persist-credentials"] is False, f"{name} {job_name}"
 
 
-def test_build_sets_exactly_the_variables_mkdocs_reads():
+def test_harness_runs_the_workflows_build_step():
+    """scripts/pages_build.py (the tests', the preview's and CI's build) runs pages.yml's
+    build step: its command, and exactly the variables mkdocs reads."""
+    run, env = pages_build.command(PAGES_URL, REPO)
+    step = pages_build.build_step(_workflow("pages.yml"))
+    assert run == step["run"] == "bash scripts/build.sh"
     read = set(re.findall(r"!ENV \[(\w+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8")))
-    [step] = [s for s in _steps(_workflow("pages.yml")["jobs"]["build"]) if s.get("run") == "bash scripts/build.sh"]
-    assert read == set(FORK)
-    assert set(FORK) <= set(step["env"])
+    assert set(env) == read == set(step["env"])
+    assert env == {"MKDOCS_SITE_URL": PAGES_URL, "MKDOCS_REPO_URL": REPO_URL, "MKDOCS_REPO_NAME": REPO}
+    for script in ("scripts/test.sh", "scripts/preview.sh"):
+        assert "scripts/pages_build.py" in (ROOT / script).read_text(encoding="utf-8"), script
 
 
-# --- a build with the deployment's variables ---------------------------------------
+def test_harness_stops_when_the_workflow_drifts():
+    step = {"run": "bash scripts/build.sh", "env": {"MKDOCS_SITE_URL": "${{ steps.site.outputs.url }}/"}}
+    with pytest.raises(pages_build.DriftError, match="steps.site.outputs.url"):
+        pages_build.resolved(step["env"]["MKDOCS_SITE_URL"], pages_build.expressions(PAGES_URL, REPO))
+    with pytest.raises(pages_build.DriftError, match="2 steps"):
+        pages_build.build_step({"jobs": {"build": {"steps": [step, step]}}})
+
+
+# --- the tested build (under a sub-path) and a build at a domain's root ---------------
 
 @pytest.fixture(scope="module")
-def fork_site(tmp_path_factory, mkdocs_build) -> Path:
-    """The site built as pages.yml builds it in a fork (the one env-var build of the session)."""
-    site = tmp_path_factory.mktemp("fork") / "site"
-    with pytest.MonkeyPatch.context() as mp:
-        for name, value in FORK.items():
-            mp.setenv(name, value)
-        proc = mkdocs_build(site)
+def root_site(tmp_path_factory, built_site) -> Path:
+    """The site built by pages.yml's build step for the root of a domain."""
+    site = tmp_path_factory.mktemp("root") / "site"
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "pages_build.py"), ROOT_URL],
+                          cwd=ROOT, env={**os.environ, "SITE_DIR": str(site)}, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-4000:]
     return site
 
 
-def _page_address(site: Path, page: Path) -> str:
+@pytest.fixture(params=["sub-path", "root"])
+def deployed(request, built_site):
+    """(site directory, its address): the tested build, and the build at a domain's root."""
+    if request.param == "sub-path":
+        return built_site, PAGES_URL
+    return request.getfixturevalue("root_site"), ROOT_URL
+
+
+def _page_address(site: Path, page: Path, url: str) -> str:
     rel = page.relative_to(site).parent.as_posix()
-    return SITE_URL if rel == "." else f"{SITE_URL}{rel}/"
+    return url if rel == "." else f"{url}{rel}/"
 
 
 def _refs(page: Path, where: str) -> list[str]:
     return [ref.url for ref in parse_page(page).refs if ref.where == where]
 
 
-def test_fork_build_has_the_forks_canonical_links(fork_site):
-    pages = [p for p in html_pages(fork_site) if p.name != "404.html"]
+def test_canonical_links_are_the_sites_addresses(deployed):
+    site, url = deployed
+    pages = [p for p in html_pages(site) if p.name != "404.html"]
     wrong = [
-        f"{page.relative_to(fork_site)}: {canonical}"
+        f"{page.relative_to(site)}: {canonical}"
         for page in pages
-        if (canonical := _refs(page, "link[rel=canonical]")) != [_page_address(fork_site, page)]
+        if (canonical := _refs(page, "link[rel=canonical]")) != [_page_address(site, page, url)]
     ]
     assert len(pages) >= 20
     assert not wrong, "\n".join(wrong[:20])
 
 
-def test_fork_build_sitemap_lists_every_page_at_the_forks_address(fork_site):
-    sitemap = (fork_site / "sitemap.xml").read_text(encoding="utf-8")
-    pages = {_page_address(fork_site, p) for p in html_pages(fork_site) if p.name != "404.html"}
+def test_sitemap_lists_every_page_at_the_sites_address(deployed):
+    site, url = deployed
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    pages = {_page_address(site, p, url) for p in html_pages(site) if p.name != "404.html"}
     assert set(LOC.findall(sitemap)) == pages
     assert set(ALTERNATE.findall(sitemap)) <= pages
-    assert f"{SITE_URL}ja/" in ALTERNATE.findall(sitemap)
+    assert f"{url}ja/" in ALTERNATE.findall(sitemap)
 
 
-def test_fork_build_links_to_the_forks_repository_only(fork_site):
+def test_links_to_the_sites_repository_only(built_site):
     repo_links = {
         url
-        for page in html_pages(fork_site)
+        for page in html_pages(built_site)
         for url in _refs(page, "a[href]")
         if urlsplit(url).hostname in REPO_HOSTS
     }
-    assert repo_links == {FORK["MKDOCS_REPO_URL"]}
-    assert FORK["MKDOCS_REPO_NAME"] in (fork_site / "index.html").read_text(encoding="utf-8")
+    assert repo_links == {REPO_URL}
+    assert REPO in (built_site / "index.html").read_text(encoding="utf-8")
 
 
-def test_fork_build_404_page_works_at_any_address_under_the_sub_path(fork_site):
-    """GitHub Pages serves 404.html at any missing address, so its links are root-absolute
-    under the site's path, and each names a file of the site."""
-    prefix = urlsplit(SITE_URL).path
-    local = [
-        urlsplit(ref.url).path
-        for ref in parse_page(fork_site / "404.html").refs
-        if ref.url and not ref.url.startswith("#") and not urlsplit(ref.url).scheme
-    ]
-    wrong = [path for path in local if not (path.startswith(prefix) and _names_a_file(fork_site, path[len(prefix):]))]
+def test_every_build_step_respects_the_sites_path(deployed):
+    """The 404 page (root-absolute links under the site's path, its one bundled stylesheet),
+    the service worker's file list, the manifests' scope and the precompiled engine."""
+    site, url = deployed
+    prefix = urlsplit(url).path
+    page = parse_page(site / "404.html")
+    local = [urlsplit(ref.url).path for ref in page.refs
+             if ref.url and not ref.url.startswith("#") and not urlsplit(ref.url).scheme]
+    wrong = [path for path in local if not (path.startswith(prefix) and _names_a_file(site, path[len(prefix):]))]
     assert len(local) > 10 and not wrong, wrong
+    sheets = _refs(site / "404.html", "link[rel=stylesheet]")
+    assert len(sheets) == 1 and sheets[0].startswith(prefix + "assets/stylesheets/bundle."), sheets
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    assert 'const VERSION = "dev";' not in worker and '"index.html"' in worker
+    for name in ("manifest.webmanifest", "manifest-ja.webmanifest"):
+        manifest = json.loads((site / "assets" / "app" / name).read_text(encoding="utf-8"))
+        assert not manifest["start_url"].startswith("/") and not manifest["scope"].startswith("/"), name
+    assert list((site / "assets" / "vendor" / "wheels").glob("*.snapshot.gz")), "build_pyc.mjs ran"
 
 
 def _names_a_file(site: Path, rel: str) -> bool:
     target = site / rel
     return target.is_file() or (target / "index.html").is_file()
-
-
-# --- the local build (no variables) ----------------------------------------------------
-
-def test_local_build_invents_no_address(built_site):
-    pages = html_pages(built_site)
-    invented = [
-        f"{page.relative_to(built_site)}: {ref.where} {ref.url}"
-        for page in pages
-        for ref in parse_page(page).refs
-        if ref.where == "link[rel=canonical]" or urlsplit(ref.url).hostname in REPO_HOSTS
-    ]
-    assert not invented, "\n".join(invented[:20])
-    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
-    addresses = LOC.findall(sitemap) + ALTERNATE.findall(sitemap)
-    assert addresses and not [a for a in addresses if "://" in a or a.startswith(("/", "None"))]

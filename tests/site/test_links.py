@@ -31,7 +31,7 @@ def test_internal_links_and_anchors_resolve(built_site, pages):
             target, fragment = resolve(built_site, BASE, path, url)
             name = path.relative_to(built_site)
             if url.startswith("/") and path.name == "404.html":
-                continue  # written under site_url's path (none locally): test_deploy.py checks them
+                continue  # under the site's path: test_404.py checks them
             if url.startswith("/"):
                 broken.append(f"{name}: {ref.where} {url} is root-absolute (breaks under another sub-path)")
             elif target is None:
