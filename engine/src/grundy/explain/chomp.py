@@ -25,26 +25,26 @@ def _one_row(game, pos, n):
         return no_move("theorem", steps, Text(
             "Only the poison is left: the player to move must eat it and has lost.",
             "毒しか残っていません。手番のプレイヤーはそれを食べるしかなく、負けです。"))
-    return winning(game, pos, chomped(pos, 0, 1), steps, False, Text(
+    return winning(game, pos, chomped(pos, 0, 1), steps, True, Text(
         "The opponent is left with the poison alone.", "相手には毒だけが残ります。"))
 
 
 def _two_rows(game, pos, a, b):
     steps = [Step(Text(
-        "Two rows (r0, r1): the P-positions are exactly r0 = r1 + 1. From (b + 1, b) a move "
-        "eats from row 1 (leaving (b + 1, j), j < b: row 0 is now too long) or from row 0 "
-        "(leaving (j, j), j ≤ b: rows of equal length); from any other bar one move restores "
-        "r0 = r1 + 1: cut row 0 to r1 + 1, or, from (j, j), eat the last square of row 1.",
-        "2 行 (r0, r1) の板: P 局面はちょうど r0 = r1 + 1 のときです。(b + 1, b) からの手は、1 行目を"
-        "食べる（残りは (b + 1, j), j < b で 0 行目が長すぎる）か、0 行目を食べる（残りは "
-        "(j, j), j ≤ b で 2 行が同じ長さ）かです。それ以外の板からは 1 手で r0 = r1 + 1 に"
-        "戻せます: 0 行目を r1 + 1 に切るか、(j, j) なら 1 行目の最後のマスを食べます。"))]
+        "Two rows {r0, r1}: the P-positions are exactly r0 = r1 + 1. From {b + 1, b} a move "
+        "eats from row 1 (leaving {b + 1, j}, j < b: row 0 is now too long) or from row 0 "
+        "(leaving {j, j}, j ≤ b: rows of equal length); from any other bar one move restores "
+        "r0 = r1 + 1: cut row 0 to r1 + 1, or, from {j, j}, eat the last square of row 1.",
+        "2 行 {r0, r1} の板: P 局面はちょうど r0 = r1 + 1 のときです。{b + 1, b} からの手は、1 行目を"
+        "食べる（残りは {b + 1, j}, j < b で 0 行目が長すぎる）か、0 行目を食べる（残りは "
+        "{j, j}, j ≤ b で 2 行が同じ長さ）かです。それ以外の板からは 1 手で r0 = r1 + 1 に"
+        "戻せます: 0 行目を r1 + 1 に切るか、{j, j} なら 1 行目の最後のマスを食べます。"))]
     if a == b + 1:
         return no_move("theorem", steps, Text(
             f"Here r0 = {a} = {b} + 1: a P-position, no move wins.",
             f"ここでは r0 = {a} = {b} + 1 なので P 局面で、勝つ手はありません。"))
     to = chomped(pos, 0, b + 1) if a > b + 1 else chomped(pos, 1, a - 1)
-    return winning(game, pos, to, steps, False, Text(
+    return winning(game, pos, to, steps, True, Text(
         "It leaves r0 = r1 + 1.", "r0 = r1 + 1 が残ります。"))
 
 
@@ -63,7 +63,7 @@ def _l_shape(game, pos, rows):
             f"Here both are {arm} long: a P-position, no move wins.",
             f"ここでは両方とも {arm} マスなので P 局面で、勝つ手はありません。"))
     to = chomped(pos, 0, leg + 1) if arm > leg else chomped(pos, arm + 1, 0)
-    return winning(game, pos, to, steps, False, Text(
+    return winning(game, pos, to, steps, True, Text(
         "It leaves an arm and a leg of the same length.", "腕と脚が同じ長さになります。"))
 
 
@@ -74,7 +74,7 @@ def _square(game, pos, n):
         "opponent on the other side.",
         f"{n} × {n} の正方形: (1, 1) を食べます。残るのは腕と脚がどちらも {n - 1} マスの "
         "L 字形で、それからは相手の手をもう一方で真似します。"))]
-    return winning(game, pos, chomped(pos, 1, 1), steps, False, Text(
+    return winning(game, pos, chomped(pos, 1, 1), steps, True, Text(
         "An L whose arm and leg are equal is a P-position.", "腕と脚が等しい L 字形は P 局面です。"))
 
 

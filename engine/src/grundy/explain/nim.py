@@ -79,7 +79,7 @@ def explain_sum(game, pos) -> Explanation | None:
     values = [g.grundy(part) for g, part in zip(game.games, parts)]
     labels = [Text(f"game {i}: {g.label().en}", f"ゲーム{i}: {g.label().ja}")
               for i, g in enumerate(game.games, 1)]
-    intro = Text("Sprague-Grundy theorem: the Grundy value of a sum is the nim-sum of the "
+    intro = Text("Sprague–Grundy theorem: the Grundy value of a sum is the nim-sum of the "
                  "Grundy values of its games. Write those values in binary.",
                  "スプレイグ・グランディの定理: ゲームの和のグランディ数は、各ゲームの"
                  "グランディ数のニム和です。それらを 2 進数で並べます。")

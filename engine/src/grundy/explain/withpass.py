@@ -95,10 +95,11 @@ def _two_heaps(game, pos) -> Explanation | None:
     else:
         partner = lo + 1 if lo % 2 else lo - 1
         to = (partner, b, 1) if a == hi else (a, partner, 1)
-        why = Text(f"{here} is not a pair. The partner of {lo} is {partner} ≤ {lo} + 1 ≤ {hi}, "
-                   f"and {partner} ≠ {hi}; so lower the heap {hi} to {partner}.",
-                   f"{here} は組ではありません。{lo} の相手は {partner} ≤ {lo} + 1 ≤ {hi} で、"
-                   f"{partner} ≠ {hi} です。だから山 {hi} を {partner} に減らします。")
+        why = Text(f"{here} is not a pair. The partner of {lo} is {partner}; since "
+                   f"{partner} ≤ {lo} + 1 ≤ {hi} and {partner} ≠ {hi}, it is less than {hi}: "
+                   f"lower the heap of {hi} to {partner}.",
+                   f"{here} は組ではありません。{lo} の相手は {partner} です。{partner} ≤ "
+                   f"{lo} + 1 ≤ {hi} かつ {partner} ≠ {hi} なので {hi} より小さく、{hi} の山を "
+                   f"{partner} に減らせます。")
     return winning(game, pos, to, (*steps, Step(why)), braces, Text(
-        "It is a P-position with the pass still available.",
-        "パスがまだ使える P 局面です。"))
+        "A P-position, by the rule above.", "上の規則により P 局面です。"))
