@@ -1,4 +1,7 @@
-"""Generator `figure`: matplotlib figures of the P-positions and Grundy values, cached on disk."""
+"""Generator `figure`: matplotlib figures of the P-positions and Grundy values, cached on disk.
+
+The games a figure may show come from the registry: the classes whose `figures` name the
+figure's kind, with the parameters it fixes (e.g. `figures = {"heatmap": {}}`)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from html import escape
 
 import grundy
 import matplotlib
+from grundy.registry import find_game, games
 
 matplotlib.use("Agg")
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
@@ -32,8 +36,14 @@ STYLE = {
 }
 
 
-def _p_positions(name: str, limit: int, **params) -> list[tuple]:
-    return sorted(cache.table(grundy.game(name, **params), limit).p_positions())
+def _p_positions(game, limit: int) -> list[tuple]:
+    return sorted(cache.table(game, limit).p_positions())
+
+
+def _game(opts: dict):
+    """The game a figure shows: opts' game= with those of opts that are its parameters."""
+    cls = find_game(opts["game"])
+    return grundy.game(cls.name, **{p.name: opts[p.name] for p in cls.params if p.name in opts})
 
 
 def _new(width: float = 5.2, height: float = 5.2) -> Figure:
@@ -75,7 +85,7 @@ def _plane(points, xlabel: str, ylabel: str, size: float = 7, marker: str = "o")
 
 
 def _pp3d(opts) -> tuple[Figure, int]:
-    pts = [p for p in _p_positions("chocolate", 60, k=3) if p[1] <= 30]
+    pts = [p for p in _p_positions(_game(opts), 60) if p[1] <= 30]
     return _scatter3d(pts, rotated=opts.get("rotated", False)), len(pts)
 
 
@@ -87,21 +97,20 @@ def _and_triangle(opts) -> tuple[Figure, int]:
 
 def _gasket(opts) -> tuple[Figure, int]:
     scale = math.sqrt(2) if opts.get("scaled") else 1
-    pts = _p_positions("nim", 40, heaps=3)
+    pts = _p_positions(_game(opts), 40)
     label = "(z − x) / √2" if opts.get("scaled") else "z − x"
     return _plane([(y, (z - x) / scale) for x, y, z in pts], "y", label), len(pts)
 
 
 def _projection(opts) -> tuple[Figure, int]:
-    pts = _p_positions("chocolate", opts["max"], k=opts["k"])
+    pts = _p_positions(_game(opts), opts["max"])
     fig = _plane([(y, (z - x) / math.sqrt(2)) for x, y, z in pts], "y", "(z − x) / √2")
     return fig, len(pts)
 
 
 def _heatmap(opts) -> tuple[Figure, int]:
-    params = {"p": opts["p"]} if opts["game"] == "ryuoh" else {}
     limit = opts["max"]
-    t = cache.table(grundy.game(opts["game"], **params), limit)
+    t = cache.table(_game(opts), limit)
     grid = [[t[(x, y)] for x in range(limit + 1)] for y in range(limit + 1)]
     fig = _new(5.8, 5.0)
     ax = fig.add_subplot()
@@ -122,27 +131,40 @@ def _no_args(a: Args) -> dict:
     return {}
 
 
+def _game_args(a: Args, kind: str, hi: int | None = None, required: bool = False) -> dict:
+    """game= (one of the registered games offering the figure `kind`, the first by default)
+    and its whole-number parameters: those the figure fixes, the others from the directive
+    (at most `hi` when given; default: the game's own, unless `required`)."""
+    offering = {cls.name: vars(cls)["figures"][kind] for cls in games()
+                if kind in vars(cls).get("figures", {})}
+    if not offering:
+        raise a.error(f"no registered game offers the figure {kind!r}")
+    name = a.choice("game", tuple(offering), next(iter(offering)))
+    opts = {"game": name, **offering[name]}
+    for p in find_game(name).params:
+        if p.kind == "int" and p.default is not None and p.name not in opts:
+            top = min((m for m in (hi, p.max) if m is not None), default=10**6)
+            opts[p.name] = a.integer(p.name, None if required else p.default, lo=p.min or 0, hi=top)
+    return opts
+
+
 def _projection_args(a: Args) -> dict:
-    k = a.integer("k", lo=1, hi=9)
+    opts = _game_args(a, "projection", hi=9, required=True)
     # default: x, z <= 20k (at least 60), so y reaches about 40 for every k
-    return {"k": k, "max": a.integer("max", max(60, 20 * k), lo=4, hi=180)}
+    return {**opts, "max": a.integer("max", max(60, 20 * opts["k"]), lo=4, hi=180)}
 
 
 def _heatmap_args(a: Args) -> dict:
-    game = a.choice("game", ("wythoff", "ryuoh"), "wythoff")
-    opts = {"game": game, "max": a.integer("max", 31, lo=4, hi=63)}
-    if game == "ryuoh":
-        opts["p"] = a.integer("p", 3, lo=1, hi=16)
-    return opts
+    return {**_game_args(a, "heatmap", hi=16), "max": a.integer("max", 31, lo=4, hi=63)}
 
 
 # name -> (draw function, argument reader, fixed options)
 FIGURES = {
-    "pp3d": (_pp3d, _no_args, {}),
-    "pp3d-rotated": (_pp3d, _no_args, {"rotated": True}),
+    "pp3d": (_pp3d, lambda a: _game_args(a, "pp3d"), {}),
+    "pp3d-rotated": (_pp3d, lambda a: _game_args(a, "pp3d"), {"rotated": True}),
     "and-triangle": (_and_triangle, _no_args, {}),
-    "gasket": (_gasket, _no_args, {}),
-    "gasket-scaled": (_gasket, _no_args, {"scaled": True}),
+    "gasket": (_gasket, lambda a: _game_args(a, "gasket"), {}),
+    "gasket-scaled": (_gasket, lambda a: _game_args(a, "gasket"), {"scaled": True}),
     "projection": (_projection, _projection_args, {}),
     "heatmap": (_heatmap, _heatmap_args, {}),
 }
@@ -181,7 +203,8 @@ def figure(args: dict[str, str], ctx) -> str:
     """A figure with alt text and caption in the page language.
 
     Arguments: name= pp3d | pp3d-rotated | and-triangle | gasket | gasket-scaled |
-    projection (k=, max=60) | heatmap (game=wythoff|ryuoh, p=3, max=31).
+    projection (k=, max=60) | heatmap (game= a game offering it, its parameters, max=31);
+    the games offering each kind are those whose class names it in `figures`.
     """
     a = Args("figure", args)
     name = a.choice("name", tuple(FIGURES))
@@ -191,9 +214,8 @@ def figure(args: dict[str, str], ctx) -> str:
     slug = "-".join([name, *(f"{k}{v}" for k, v in opts.items())])
     url = ctx.asset(f"figures/{slug}.webp", data)
     fields = {**opts, "count": f"{facts['count']:,}"}
-    if name == "heatmap":
-        fields["game"] = game_label(grundy.game(opts["game"], **({"p": opts["p"]} if "p" in opts else {})),
-                                    ctx.lang)
+    if "game" in opts:
+        fields["game"] = game_label(_game(opts), ctx.lang)
     alt = text(f"fig.{name}.alt", ctx.lang, **fields)
     caption = text(f"fig.{name}.caption", ctx.lang, **fields)
     img = (f'<img src="{escape(url)}" alt="{escape(alt)}" width="{facts["width"]}" '

@@ -122,3 +122,16 @@ def test_a_stacked_sum_is_a_column_with_the_same_moves():
         shapes[stacked] = (width > height, set(re.findall(r'data-to="([^"]*)"', picture)))
     assert shapes[False][0] and not shapes[True][0]
     assert shapes[False][1] == shapes[True][1]
+
+
+def test_per_game_plugins_name_registered_games():
+    """Explainers, drawers and figures are registered by each game's own modules under its
+    name: no name that is not a registered game, and the parameters a figure fixes are the
+    game's (a class's `figures` are its own, not inherited)."""
+    from grundy.explain.base import EXPLAINERS, WHY_NONE
+    from grundy.svg._base import DRAWERS, TITLES
+
+    assert set(EXPLAINERS) | set(WHY_NONE) | set(DRAWERS) | set(TITLES) <= set(NAMES)
+    for cls in games():
+        for params in vars(cls).get("figures", {}).values():
+            assert grundy.game(cls.name, **params).params.items() >= params.items()

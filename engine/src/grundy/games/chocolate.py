@@ -86,6 +86,7 @@ class Chocolate(Game):
                     Text("the slope: y <= (x + z) // k", "傾き: y ≤ ⌊(x + z)/k⌋")),)
     coords = ("x", "y", "z")
     default_start = (10, 5, 5)
+    figures = {"pp3d": {"k": 3}, "projection": {}}  # the P-positions in 3-D (k = 3), projected
     theorems = (
         Theorem(Text("[M2012] Theorem 2.1 (k = 3)", "[M2012] 定理 2.1 (k = 3)"), "x ⊕ y ⊕ z",
                 "outcome", Text("k = 3", "k = 3"), lambda g, pos: g.k == 3,

@@ -110,6 +110,7 @@ class Wythoff(Corner):
 
     name = "wythoff"
     title = Text("Wythoff's game", "ワイソフのゲーム")
+    figures = {"heatmap": {}}
     theorems = (Theorem(Text("Wythoff (1907): P-positions (⌊nφ⌋, ⌊nφ²⌋)",
                              "ワイソフ (1907 年): P 局面は (⌊nφ⌋, ⌊nφ²⌋)"),
                         "0 exactly when {{x, y}} = {{⌊nφ⌋, ⌊nφ²⌋}}", "outcome",
@@ -163,6 +164,7 @@ class Ryuoh(Corner):
     params = (Param("p", "int", 3, 1, None, Text("p", "p"),
                     Text("diagonal steps s + t <= p - 1", "斜めの一歩 s + t ≤ p − 1")),)
     default_start = (7, 5)
+    figures = {"heatmap": {}}
     theorems = (Theorem(Text("[R1] Theorem 3.1 (p = {p})", "[R1] 定理 3.1 (p = {p})"),
                         "(x + y) mod {p} + {p}(⌊x/{p}⌋ ⊕ ⌊y/{p}⌋)", "grundy",
                         Text("always", "常に"), always, lambda g, pos: _ryuoh(g.p, *pos)),)

@@ -53,6 +53,7 @@ class Nim(Game):
     params = (Param("heaps", "int", None, 1, None, Text("heaps", "山の数"),
                     Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
     default_start = (3, 5, 7)
+    figures = {"gasket": {"heaps": 3}}  # the P-positions of three heaps, a Sierpinski gasket
     theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
                         "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
