@@ -2,7 +2,7 @@
 offered as CSV files (columns and bounds documented on docs/data.md), and the site's
 computed-only claims checked to larger bounds with the numpy backend.
 
-``data set=chocolate | step | ryuoh | checks``. Each set is computed once per engine
+``data set=chocolate | step | ryuoh | chomp | checks``. Each set is computed once per engine
 version (`cache.key`) in a worker process started by the first directive of the build
 (`prefetch`), so the pages render meanwhile, and kept in ``cache_dir/research/``.
 """
@@ -29,6 +29,7 @@ STEP_F = ("t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "3", "0",
 STEP_MAX = 128
 RYUOH_P, RYUOH_MAX = range(1, 9), 64
 CHECK_K, CHECK_MAX = (3, 5, 7, 9, 11, 13, 15), 256
+CHOMP_MAX, CHOMP_TABLE = 500, 30  # three-row P-positions to r0 <= 500; the table checks r0 <= 30
 
 _PENDING: dict[Path, dict[str, Future]] = {}
 
@@ -85,6 +86,19 @@ def compute_ryuoh() -> tuple[dict, dict]:
     return {"ryuoh-grundy.csv": csv_text(["p", "x", "y", "grundy"], out)}, {"rows": rows}
 
 
+def compute_chomp() -> tuple[dict, dict]:
+    """The P-positions of three-row Chomp with r0 <= CHOMP_MAX (grundy.games.chomp's
+    three_row_p_positions), checked against the engine's table up to CHOMP_TABLE."""
+    from grundy.games.chomp import three_row_p_positions
+
+    found = three_row_p_positions(CHOMP_MAX)
+    table = grundy.game("chomp", rows=3).table(CHOMP_TABLE)
+    agree = [p for p in found if p[0] <= CHOMP_TABLE] == sorted(table.p_positions())
+    rows = [{"max": CHOMP_MAX, "p": len(found), "table": CHOMP_TABLE, "positions": len(table),
+             "agree": agree}]
+    return {"chomp-3row-p.csv": csv_text(["r0", "r1", "r2"], found)}, {"rows": rows}
+
+
 def _first_counterexample(t, k: int):
     """The first position (by x + y + z, then x, y, z) where 'P iff x ^ y ^ z = 0' fails."""
     for s in range(3 * CHECK_MAX + 1):
@@ -118,7 +132,7 @@ def compute_checks() -> tuple[dict, dict]:
 
 
 JOBS = {"chocolate": compute_chocolate, "step": compute_step, "ryuoh": compute_ryuoh,
-        "checks": compute_checks}
+        "chomp": compute_chomp, "checks": compute_checks}
 
 
 def _folder(cache_dir: Path, name: str) -> Path:
@@ -173,6 +187,10 @@ WORDS = {
         "ryuoh": ("p", "positions", "largest Grundy value", "positions where the formula differs"),
         "ryuoh.caption": "Generalized Ryuoh Nim: every square with x, y ≤ {max}, compared with "
                          "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)).",
+        "chomp": ("r0 up to", "P-positions", "checked against the table up to r0 =",
+                  "positions of that table", "the same P-positions"),
+        "chomp.caption": "Three-row Chomp (r0, r1, r2): every P-position with r0 ≤ {max}, computed "
+                         "during the build and checked against the engine's brute-force table.",
         "checks": ("k", "positions", "P-positions", "positions where the rule fails",
                    "first counterexample"),
         "checks.caption": "The rule “P-position iff x ⊕ y ⊕ z = 0” for odd k, checked on every "
@@ -193,6 +211,9 @@ WORDS = {
         "ryuoh": ("p", "局面数", "最大のグランディ数", "式と異なる局面"),
         "ryuoh.caption": "一般化された龍王ニム: x, y ≤ {max} のすべてのマスを "
                          "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)) と比べた。",
+        "chomp": ("r0 の上限", "P 局面", "表で確かめた範囲 r0 ≤", "その表の局面数", "P 局面が一致"),
+        "chomp.caption": "3 行のチョンプ (r0, r1, r2): r0 ≤ {max} のすべての P 局面 (ビルド時に計算し、"
+                         "エンジンの全数探索の表と照合)。",
         "checks": ("k", "局面数", "P 局面", "規則が成り立たない局面", "最初の反例"),
         "checks.caption": "奇数の k について、規則「P 局面 ⇔ x ⊕ y ⊕ z = 0」を x, z ≤ {max} の"
                           "すべての局面で確かめた (ビルド時に numpy で計算)。",
@@ -239,15 +260,19 @@ def _rows(name: str, summary: dict, lang: str) -> list[list]:
                  position_text(tuple(r["first"])) if r["first"] else w["none"]] for r in summary["rows"]]
     if name == "ryuoh":
         return [[r["p"], n(r["positions"]), r["max"], n(r["exceptions"])] for r in summary["rows"]]
+    if name == "chomp":
+        return [[n(r["max"]), n(r["p"]), r["table"], n(r["positions"]), yes[r["agree"]]]
+                for r in summary["rows"]]
     return [[r["k"], n(r["positions"]), n(r["p"]), n(r["differ"]),
              position_text(tuple(r["first"])) if r["first"] else w["holds"]] for r in summary["rows"]]
 
 
-BOUNDS = {"chocolate": CHOCOLATE_MAX, "step": STEP_MAX, "ryuoh": RYUOH_MAX, "checks": CHECK_MAX}
+BOUNDS = {"chocolate": CHOCOLATE_MAX, "step": STEP_MAX, "ryuoh": RYUOH_MAX, "chomp": CHOMP_MAX,
+          "checks": CHECK_MAX}
 
 
 def data(args: dict[str, str], ctx) -> str:
-    """Arguments: set= chocolate | step | ryuoh | checks (see the module docstring)."""
+    """Arguments: set= chocolate | step | ryuoh | chomp | checks (see the module docstring)."""
     a = Args("data", args)
     name = a.choice("set", tuple(JOBS))
     a.done()

@@ -70,7 +70,7 @@ THEOREMS = (
             Text("P-position ⇔ r0 = r1 + 1", "P 局面 ⇔ r0 = r1 + 1")),
     Theorem(Text("L shapes: P exactly when the arms are equal",
                  "L 字形: 腕の長さが等しいときだけ P"),
-            "|r0 − rows|", "outcome", Text("an L: (r0, 1, ..., 1)", "L 字形 (r0, 1, ..., 1)"),
+            "|r0 − rows|", "outcome", Text("an L: {r0, 1, ..., 1}", "L 字形 {r0, 1, ..., 1}"),
             _shaped(is_l_shape), _rows_value(lambda s: abs(s[0] - (len(s) - 1))),
             Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 行の数")),
     Theorem(Text("Squares: eat (1, 1), then mirror", "正方形: (1, 1) を食べて、あとは鏡写し"),
@@ -273,9 +273,9 @@ def _formula_cond(n):
 
 FORMULAS_SPEC = CheckSpec("chomp-formulas", Text(
     "Chomp: one row r0 has G = r0 − 1; two rows are P exactly when r0 = r1 + 1; an L "
-    "(r0, 1, ..., 1) is P exactly when its arms are equal; an n × n square (n >= 2) is N.",
+    "{r0, 1, ..., 1} is P exactly when its arms are equal; an n × n square (n >= 2) is N.",
     "チョンプ: 1 行 r0 の G は r0 − 1; 2 行は r0 = r1 + 1 のときだけ P; L 字形"
-    " (r0, 1, ..., 1) は腕の長さが等しいときだけ P; n × n の正方形 (n >= 2) は N。"),
+    " {r0, 1, ..., 1} は腕の長さが等しいときだけ P; n × n の正方形 (n >= 2) は N。"),
     check_formulas)
 
 Chomp.checks = (RECTANGLES_SPEC, FORMULAS_SPEC)

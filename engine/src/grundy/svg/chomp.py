@@ -11,11 +11,6 @@ from .chocolates import FACES, _bar, _box, _square
 LABELS_UP_TO = 16  # rows and columns are numbered on bars at most this long
 
 
-def chomp_title(game, pos, lang):
-    """"Chomp (5, 3, 3)": the row lengths from the poisoned row up."""
-    return f"{game.title.get(lang)} ({', '.join(map(str, pos))})"
-
-
 def _outline(rows):
     """The staircase around the rows (row i from y = -i U up to -(i + 1) U)."""
     pts = [(0.0, 0.0)]
@@ -48,7 +43,7 @@ def _labels(rows):
               font_family="sans-serif", fill_opacity="0.75")
 
 
-@drawer("chomp", title=chomp_title)
+@drawer("chomp")
 def chomp(game, pos, moves):
     """The rows of pos (eaten rows, of length 0, are not drawn), each square a move."""
     rows = shape(pos)
