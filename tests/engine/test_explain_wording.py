@@ -6,6 +6,7 @@ k = 1 theorem, two-heap Nim with a pass, the pass never shown as a coordinate)."
 
 import itertools
 import re
+from pathlib import Path
 
 import pytest
 
@@ -31,9 +32,20 @@ PROGRAMMER = re.compile(r"\^|//|<=|>=|!=|\*\*|\bfloor\b|==")
 INTERNAL = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\.py\b|\bNone\b(?! of)|\bTrue\b|\bFalse\b|\bself\b")
 JA_SPACE = re.compile(f"{JA} {JA}")
 JA_HALF_PUNCT = re.compile(f"{JA}[,.]")
-# The glossary's one term per concept (docs/glossary.ja.md and the lessons): バウトン,
-# シュルピンスキー, 勝つ手.
-FORBIDDEN = re.compile(r"ブートン|ボートン|シェルピンスキー|必勝手|勝ち手|必勝の手")
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.ja.md"
+
+
+def glossary_variants() -> set[str]:
+    """The variants the Japanese glossary forbids (its column 使わない表記)."""
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in GLOSSARY.read_text(encoding="utf-8").splitlines() if line.startswith("|")]
+    column = rows[0].index("使わない表記")
+    return {v.strip() for row in rows[2:] for v in re.split("[、,]", row[column]) if v.strip()}
+
+
+# One term per concept: the glossary's forbidden variants, and a few more seen in drafts.
+FORBIDDEN = re.compile("|".join(map(re.escape, sorted(
+    glossary_variants() | {"ブートン", "ボートン", "シェルピンスキー", "必勝手", "勝ち手"}))))
 
 
 def positions(g, limit):
@@ -105,6 +117,7 @@ def test_japanese_typography(corpus):
 
 
 def test_glossary_terms(corpus):
+    assert glossary_variants()  # the column is there and read
     assert not offending(corpus, FORBIDDEN, "ja")
     assert any("バウトン" in s for (lang, s) in corpus if lang == "ja")
 

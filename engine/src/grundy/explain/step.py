@@ -63,8 +63,8 @@ def explain_step(game, pos) -> Explanation | None:
     lift = (lambda v, w: (x, v, w)) if xs else (lambda v, w: (v, w))
     if xs and bit(x, m):
         to, data = (x ^ s, y, z), {"u": x ^ s}
-        why = Text(f"x has a 1 in that column (case (i) of [S] Lemma 2.6): cut the bar on the "
-                   f"left down to u = y ⊕ z = {x ^ s}.",
+        why = Text(f"x has a 1 in that column (case (i) of [S] Lemma 2.6): cut the strip on "
+                   f"the left down to u = y ⊕ z = {x ^ s}.",
                    f"x がその位に 1 を持っています（[S] 補題 2.6 の場合 (i)）。左の棒を "
                    f"u = y ⊕ z = {x ^ s} まで切ります。")
     elif bit(y, m):
