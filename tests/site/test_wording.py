@@ -1,0 +1,158 @@
+"""Every built page reads as prose for its readers (issue #25, "right to the last sentence").
+
+On the article text of each page (code blocks, inline code and typeset math left out, see
+sitetext.article_text):
+- no programmer notation: ``^`` as xor, ``//``, ``<=``, ``>=``, ``!=``, ``==``, ``floor(``;
+- no internal labels or file names: ``.py`` files, ``sitegen``, ``sitehooks``, ``TODO``, ``FIXME``;
+- Japanese typography: no space between two Japanese characters (a line join left behind),
+  no half-width comma or full stop between Japanese characters;
+- the glossary's terms: the variants its fourth column avoids appear on no page;
+- no Japanese in the English pages' prose, outside the glossary's table and the references.
+
+Run on a build of your own with WORDING_SITE=/tmp/x-site.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sitetext import article_text, lang_of, pages, site_dir
+
+JA = r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u3001-\u303f\uff01-\uff60]"
+PROGRAMMER = {
+    "^ as xor": re.compile(r"(?<![\w.])[a-zA-Z]\w*\)?\s*\^\s*\(?[a-zA-Z]"),  # x ^ y (10^3: a power)
+    "//": re.compile(r"(?<![:/])//(?!/)"),
+    "<=": re.compile(r"<="),
+    ">=": re.compile(r">="),
+    "!=": re.compile(r"!="),
+    "==": re.compile(r"=="),
+    "floor(": re.compile(r"\bfloor\("),
+}
+INTERNAL = {
+    ".py file": re.compile(r"\b\w+\.py\b"),
+    "sitegen": re.compile(r"\bsitegen\b"),
+    "sitehooks": re.compile(r"\bsitehooks\b"),
+    "TODO": re.compile(r"\bTODO\b"),
+    "FIXME": re.compile(r"\bFIXME\b"),
+}
+TYPOGRAPHY = {
+    "space between Japanese characters": re.compile(rf"{JA} +{JA}"),
+    "half-width , or . between Japanese characters": re.compile(rf"{JA}[,.] ?{JA}"),
+}
+# pages whose prose is about the site's code: the API reference documents Python itself, the
+# benchmarks quote command lines
+CODE_PAGES = ("api/", "ja/api/", "benchmarks/", "ja/benchmarks/")
+
+
+@pytest.fixture(scope="module")
+def site(request) -> Path:
+    return site_dir(request)
+
+
+@pytest.fixture(scope="module")
+def texts(site) -> dict[str, tuple[str, str]]:
+    """{page path relative to the site: (language, article text)}."""
+    return {p.relative_to(site).as_posix(): (lang_of(site, p), article_text(p.read_text(encoding="utf-8")))
+            for p in pages(site)}
+
+
+def _findings(texts, patterns, skip=()) -> list[str]:
+    found = []
+    for rel, (_, text) in texts.items():
+        if rel.startswith(skip):
+            continue
+        for name, pattern in patterns.items():
+            for line in text.split("\n"):
+                for m in pattern.finditer(line):
+                    start = max(0, m.start() - 40)
+                    found.append(f"{rel}: {name}: …{line[start:m.end() + 40]}…")
+    return found
+
+
+def test_pages_found(texts):
+    langs = {lang for lang, _ in texts.values()}
+    assert langs == {"en", "ja"} and len(texts) >= 30, sorted(texts)
+
+
+def test_no_programmer_notation(texts):
+    found = _findings(texts, PROGRAMMER, skip=CODE_PAGES)
+    assert not found, "\n".join(found)
+
+
+def test_no_internal_labels(texts):
+    found = _findings(texts, INTERNAL, skip=CODE_PAGES)
+    assert not found, "\n".join(found)
+
+
+def test_japanese_typography(texts):
+    ja = {rel: v for rel, v in texts.items() if v[0] == "ja"}
+    found = _findings(ja, TYPOGRAPHY)
+    assert not found, "\n".join(found)
+
+
+class _Table(HTMLParser):
+    """The rows of the first <table> of the article: lists of cell texts."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.rows: list[list[str]] = []
+        self._in = self._done = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and not self._done:
+            self._in = True
+        elif self._in and tag == "tr":
+            self.rows.append([])
+        elif self._in and tag in ("td", "th"):
+            self.rows[-1].append("")
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self._in:
+            self._in, self._done = False, True
+
+    def handle_data(self, data):
+        if self._in and self.rows and self.rows[-1]:
+            self.rows[-1][-1] += data
+
+
+def avoided_variants(site: Path) -> dict[str, list[str]]:
+    """{glossary term (日本語): the variants it avoids}, from the built Japanese glossary."""
+    table = _Table()
+    table.feed((site / "ja" / "glossary" / "index.html").read_text(encoding="utf-8"))
+    head, *rows = table.rows
+    term, avoid = head.index("日本語"), head.index("使わない表記")
+    return {row[term].strip(): [v.strip() for v in row[avoid].split("、") if v.strip()] for row in rows}
+
+
+def test_glossary_lists_avoided_variants(site):
+    variants = avoided_variants(site)
+    assert len(variants) >= 30
+    for term in ("P 局面", "勝つ手", "バウトンの定理", "シュルピンスキー図形", "ポーカーニム", "棒"):
+        assert variants.get(term), f"the glossary gives no avoided variant for {term}"
+
+
+def test_glossary_terms_used_alone(site, texts):
+    variants = avoided_variants(site)
+    found = []
+    for rel, (_, text) in texts.items():
+        if rel.startswith(("glossary/", "ja/glossary/")):
+            continue
+        for term, avoid in variants.items():
+            found += [f"{rel}: {v!r} instead of {term!r}" for v in avoid if v in text]
+    assert not found, "\n".join(found)
+
+
+def test_english_prose_has_no_japanese(site):
+    found = []
+    for page in pages(site):
+        rel = page.relative_to(site).as_posix()
+        if lang_of(site, page) != "en" or rel.startswith(("glossary/", "open-problems/")):
+            continue
+        for line in article_text(page.read_text(encoding="utf-8")).split("\n"):
+            if re.search(JA, line):
+                found.append(f"{rel}: {line[:100]}")
+    assert not found, "\n".join(found)
