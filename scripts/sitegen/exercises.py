@@ -20,6 +20,7 @@ import grundy
 from grundy import Text
 
 from .args import Args, position_text
+from .strings import japanese_spacing
 
 ASKS = ("outcome", "grundy", "winning-moves", "moves", "ppositions")
 
@@ -60,7 +61,8 @@ STRINGS = {
 
 
 def _t(key: str, lang: str, **fields) -> str:
-    return STRINGS[key].get(lang).format(**fields)
+    phrase = STRINGS[key].get(lang).format(**fields)
+    return japanese_spacing(phrase) if lang == "ja" else phrase
 
 
 class Question:

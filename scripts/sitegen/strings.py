@@ -125,7 +125,7 @@ STRINGS: dict[str, Text] = {
     "fig.projection.alt": Text(
         "A scatter plot of the {count} P-positions of the chocolate with k = {k}, "
         "x and z up to {max}, at the points (y, (z − x)/√2) with y horizontal.",
-        "k = {k}、x, z ≤ {max} のチョコレートの P 局面 {count} 個を、y を横軸にして "
+        "k = {k}、x, z ≤ {max} のチョコレートの P 局面 {count} 個を、y を横軸にして"
         "点 (y, (z − x)/√2) に置いた散布図。"),
     "fig.heatmap.caption": Text(
         "Grundy values G(x, y) of {game} for 0 ≤ x, y ≤ {max}; dots mark the P-positions (G = 0).",
@@ -135,7 +135,7 @@ STRINGS: dict[str, Text] = {
         "0 to {max}, dark for small values and yellow for large ones, with {count} "
         "P-positions marked by white dots.",
         "{game}のグランディ数のヒートマップ。x は右向き、y は下向きに 0 から {max} まで。"
-        "小さい値は暗い色、大きい値は黄色で、 P 局面 {count} 個を白い点で示す。"),
+        "小さい値は暗い色、大きい値は黄色で、P 局面 {count} 個を白い点で示す。"),
     "nimsum.total": Text("Nim-sum", "ニム和"),
 }
 
@@ -161,6 +161,17 @@ def notation(phrase: str) -> str:
     return phrase
 
 
+_JA = "\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u3001-\u303f\uff01-\uff60"
+_JA_SPACE = re.compile(f"(?<=[{_JA}]) +(?=[{_JA}])")
+_JA_COMMA = re.compile(f"(?<=[{_JA}]), (?=[{_JA}])")
+
+
+def japanese_spacing(phrase: str) -> str:
+    """A Japanese phrase assembled from parts without the spaces (or ", ") the joins left
+    between two Japanese characters."""
+    return _JA_COMMA.sub("、", _JA_SPACE.sub("", phrase))
+
+
 def count(n: int, singular: str, plural: str) -> str:
     """An English count with its noun: "1 P-position", "1,024 P-positions"."""
     return f"{n:,} {singular if n == 1 else plural}"
@@ -168,4 +179,5 @@ def count(n: int, singular: str, plural: str) -> str:
 
 def text(key: str, lang: str, **fields) -> str:
     """The string `key` in `lang` ("en" or "ja"), with `fields` filled in."""
-    return STRINGS[key].get(lang).format(**fields)
+    phrase = STRINGS[key].get(lang).format(**fields)
+    return japanese_spacing(phrase) if lang == "ja" else phrase

@@ -136,7 +136,7 @@ def table(args: dict[str, str], ctx) -> str:
                  "misere" if misere else "")
     csv_link = download(ctx, f"tables/{slug}.csv", csv_text(header + wanted, rows))
     return block("grundy-table", body,
-                 f'<p class="grundy-legend">{escape(" ".join(legend))}</p>', csv_link, caption=caption)
+                 f'<p class="grundy-legend">{escape(("" if ctx.lang == "ja" else " ").join(legend))}</p>', csv_link, caption=caption)
 
 
 def ppositions(args: dict[str, str], ctx) -> str:

@@ -19,7 +19,7 @@ from grundy.verify import Check
 
 from . import cache
 from .args import Args, SitegenError
-from .strings import notation as _pretty, text
+from .strings import japanese_spacing, notation, text
 
 _RUNS: dict[Path, list[Check]] = {}
 _PENDING: dict[Path, Future] = {}
@@ -68,15 +68,21 @@ def checks(cache_dir: Path) -> list[Check]:
     return _RUNS[cache_dir]
 
 
+def _pretty(phrase: str, lang: str) -> str:
+    """An engine sentence in the lessons' notation (and Japanese spacing on Japanese pages)."""
+    phrase = notation(phrase)
+    return japanese_spacing(phrase) if lang == "ja" else phrase
+
+
 def admonition(check: Check, lang: str) -> str:
     """One check as a Material admonition: success for a theorem, info for the others."""
     kind = check.kind
-    bound, detail = _pretty(check.bound.get(lang)), _pretty(check.detail.get(lang))
+    bound, detail = _pretty(check.bound.get(lang), lang), _pretty(check.detail.get(lang), lang)
     if check.status == "holds":
         result = text("verify.holds", lang, bound=bound)
     else:  # a refuted candidate formula: expected news for a conjecture or computed data
         result, detail = text(f"verify.{kind}", lang, bound=bound, detail=detail.strip()), ""
-    paras = [_pretty(check.statement.get(lang)), result, detail.strip()]
+    paras = [_pretty(check.statement.get(lang), lang), result, detail.strip()]
     if kind != "theorem":
         paras.append(text("verify.unproved", lang))
     body = "\n".join(f"<p>{escape(p)}</p>" for p in paras if p)
