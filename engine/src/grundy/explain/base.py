@@ -13,17 +13,21 @@ from ..text import Text
 
 EXPLAINERS: dict[str, Callable] = {}  # game name -> explainer(game, pos) -> Explanation | None
 WHY_NONE: dict[str, Text] = {}        # game name -> why its theorem does not apply, where known
+BOARDS: set[str] = set()              # games whose positions are squares of a board: (x, y)
 
 
-def explainer(*names: str, why_none: Text | None = None):
+def explainer(*names: str, why_none: Text | None = None, board: bool = False):
     """Decorator: register the argument of the theorem of the games `names`; it returns
     None where the theorem does not apply, and `why_none` then says why (else the
-    explanation says only that no theorem applies)."""
+    explanation says only that no theorem applies). `board`: the games' positions are
+    squares of a board, written (x, y); else {x, y, z}, as the papers write heaps and bars."""
     def register(function):
         for name in names:
             EXPLAINERS[name] = function
             if why_none is not None:
                 WHY_NONE[name] = why_none
+            if board:
+                BOARDS.add(name)
         return function
     return register
 

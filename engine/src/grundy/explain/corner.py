@@ -26,7 +26,7 @@ def _pair_of(c: int) -> tuple[int, int, int]:
         n += 1
 
 
-@explainer("wythoff")
+@explainer("wythoff", board=True)
 def explain_wythoff(game, pos) -> Explanation | None:
     """Wythoff (1907): the P-positions are the pairs (a_n, b_n) in either order."""
     x, y = pos
@@ -82,7 +82,7 @@ def explain_wythoff(game, pos) -> Explanation | None:
         "It is one of the pairs: a P-position.", "この組の 1 つなので P 局面です。"))
 
 
-@explainer("ryuoh")
+@explainer("ryuoh", board=True)
 def explain_ryuoh(game, pos) -> Explanation | None:
     """[R1] Theorem 3.1: G(x, y) = (x + y) mod p + p·((x // p) ^ (y // p))."""
     p, (x, y) = game.p, pos

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core import plural
 from ..text import Text
-from .base import Explanation, Step, no_move, winning
+from .base import BOARDS, EXPLAINERS, Explanation, Step, no_move, winning
 
 
 def explain_mex(game, pos, reason: Text) -> Explanation:
@@ -81,5 +81,7 @@ def explain_misere(game, pos) -> Explanation:
 
 
 def _braces(game) -> bool:
-    """Whether positions of this game are written {x, y, z} (heaps, chocolates, bars)."""
-    return game.name in ("chocolate", "step", "step3", "rect", "nim")
+    """Whether positions of this game are written {x, y, z} (heaps, chocolates, bars: the
+    games with an explainer, except those registered with board=True, written (x, y) like
+    squares; a sum or a game without an explainer: (...))."""
+    return game.name in EXPLAINERS and game.name not in BOARDS
