@@ -1,16 +1,31 @@
 // <grundy-play>: play a game (or a sum of games, optionally with one pass) against the
-// perfect computer. data-game, data-params (JSON; a sum: {"components": [...]}),
-// data-start ("10 5 5"; a sum "10 5 5 | 6 | 3 5"), data-misere, data-pass.
+// computer at a chosen level, or two players on one device. data-game, data-params (JSON;
+// a sum: {"components": [...]}), data-start ("10 5 5"; a sum "10 5 5 | 6 | 3 5"),
+// data-misere, data-pass. The game played is kept in the page's address (play-link.js);
+// once it is over, a Review marks the mistakes (play-review.js).
 
 import { Board } from "./board.js";
-import { GameControls, checkGame, defaultStart, parseStart, startText } from "./catalogue.js";
+import { GameControls, checkGame, defaultStart, gameTitle, parseStart, startText } from "./catalogue.js";
 import { field, h, posNode, posText, setFieldError, sleep, withPos } from "./dom.js";
+import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
+import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
+import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { GrundyWidget, define } from "./widget-base.js";
 import { explainPanel } from "../exercises/explain-panel.js";
 
 const COMPUTER_PAUSE_MS = 700; // the computer's move stays highlighted this long
 const TRUE = ["true", "1", "yes"];
 const STACK_BELOW_PX = 600; // narrower than this, a sum's boards are drawn one above the other
+const SITE = new URL("../../", import.meta.url); // the site's root (this file: assets/widgets/)
+
+/** A new seed for a game's computer moves. */
+const newSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+/** The side to move at history index i: "you" or "computer", two players "p1" or "p2". */
+function moverAt(setup, i) {
+  if (setup.level === TWO_PLAYERS) return `p${(i % 2) + 1}`;
+  return (i % 2 === 0) === setup.humanFirst ? "you" : "computer";
+}
 
 export class PlayElement extends GrundyWidget {
   static kind = "play";
@@ -30,12 +45,20 @@ export class PlayElement extends GrundyWidget {
     this.startInput.addEventListener("input", () => setFieldError(this.startInput, ""));
     this.firstSelect = h("select", { class: "gw-first" },
       h("option", { value: "you", text: t("you") }), h("option", { value: "computer", text: t("computer") }));
+    this.levelChoice = new LevelChoice(t, () => {
+      this.firstSelect.disabled = this.levelChoice.value === TWO_PLAYERS;
+      if (!this.setup) return;
+      this.markPlayed();
+      this.begin({ ...this.setup, level: this.levelChoice.value, seed: newSeed() });
+    });
+    this.levelCache = new Map();
     this.hintsBox = h("input", { type: "checkbox", class: "gw-hints" });
     this.misereBox = h("input", { type: "checkbox", class: "gw-misere",
                                   checked: TRUE.includes(this.dataset.misere) });
     this.passBox = h("input", { type: "checkbox", class: "gw-pass-option",
                                 checked: TRUE.includes(this.dataset.pass) });
     this.boardBox = h("div", { class: "gw-board", tabindex: "-1", "aria-label": t("board") }, this.fallback);
+    this.linkNote = h("div", { class: "gw-message gw-link-error", role: "alert", hidden: true });
     this.board = new Board(this.boardBox);
     this.previewText = h("span", { class: "gw-preview-text" });
     this.confirmButton = h("button", { type: "button", class: "md-button md-button--primary gw-confirm",
@@ -51,41 +74,88 @@ export class PlayElement extends GrundyWidget {
     this.undoButton = button("gw-undo", t("undo"), () => this.undo());
     this.undoButton.disabled = true;
     const form = h("form", { class: "gw-controls", novalidate: true,
-                             onsubmit: (e) => { e.preventDefault(); this.newGame(); } },
+                             onsubmit: (e) => { e.preventDefault(); this.markPlayed(); this.newGame(); } },
       this.controls.element,
       field(t("start"), this.startInput),
       field(t("whoStarts"), this.firstSelect),
+      field(t("opponent"), this.levelChoice.select, "gw-level-field"),
       h("button", { type: "submit", class: "md-button md-button--primary gw-new", text: t("newGame") }),
-      button("gw-random", t("random"), () => this.randomStart()));
+      button("gw-random", t("random"), () => { this.markPlayed(); this.randomStart(); }));
     const options = h("div", { class: "gw-controls gw-options" },
       h("label", { class: "gw-check" }, this.hintsBox, t("hints")),
       h("label", { class: "gw-check" }, this.misereBox, t("misere")),
       h("label", { class: "gw-check" }, this.passBox, t("passOption")),
       this.undoButton,
-      button("gw-restart", t("restart"), () => this.restart()));
+      button("gw-restart", t("restart"), () => { this.markPlayed(); this.restart(); }));
     this.hintsBox.addEventListener("change", () => this.refresh());
     this.misereBox.addEventListener("change", () => {
+      this.markPlayed();
       if (this.setup) this.setup.misere = this.misereBox.checked;
       this.refresh();
     });
-    this.passBox.addEventListener("change", () => this.setup && this.begin({ ...this.setup, pass: this.passBox.checked }));
+    this.passBox.addEventListener("change", () => {
+      this.markPlayed();
+      if (this.setup) this.begin({ ...this.setup, pass: this.passBox.checked, seed: newSeed() });
+    });
+    this.labLink = h("a", { class: "md-button gw-lab", text: t("openLab"), href: `${SITE}lab/` });
+    this.share = h("div", { class: "gw-controls gw-share" },
+      button("gw-copylink", t("copyLink"), () => this.copyLink()), this.labLink);
+    this.botNote = h("p", { class: "gw-botnote", hidden: true });
+    this.reviewBox = h("div", { class: "gw-reviewbox", hidden: true });
     this.boardBox.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType; });
     this.boardBox.addEventListener("pointermove", (e) => this.onHover(e));
     this.boardBox.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && this.select(null));
     this.boardBox.addEventListener("click", (e) => this.onClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
-    this.replaceChildren(form, options, this.loader, this.message, this.status, this.boardBox,
+    this.replaceChildren(form, this.levelChoice.note, options, this.loader, this.message, this.status,
+      this.linkNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
-      this.parts, this.info, this.hintList,
-      h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList));
+      this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
+      h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList),
+      this.share);
     this.hintList.after(explainPanel(this));
     this.history = null;
     this.renderLog();
   }
 
-  firstDraw() {
+  connectedCallback() {
+    super.connectedCallback();
+    if (this.linkedHere()) this.activate(); // the address's game: started even far down the page
+  }
+
+  /** Whether the page's address holds this widget's game. */
+  linkedHere() {
+    const w = linkedWidget(location.search);
+    return w !== null && [...document.querySelectorAll("grundy-play")].indexOf(this) + 1 === w;
+  }
+
+  async firstDraw() {
+    if (this.linkedHere() && await this.openLink()) return;
     this.newGame();
+  }
+
+  /** The game of the page's address (it wins over anything else); false, with the reason
+   *  shown beside the board, when the link does not hold a game that can be played. */
+  async openLink() {
+    try {
+      const link = readLink(location.search, this.t);
+      checkGame(this.catalogue, link.game, link.params, this.t);
+      await this.begin({ ...link, seed: link.seed ?? newSeed() }, link.moves);
+    } catch (err) {
+      this.linkNote.textContent = this.t("link.bad", { why: err.message || this.t("link.unknown") });
+      this.linkNote.hidden = false;
+      return false;
+    }
+    this.linked = true;
+    this.scrollIntoView({ block: "start" });
+    return true;
+  }
+
+  /** The reader acts on this widget: its game goes into the address from now on. */
+  markPlayed() {
+    this.linked = true;
+    this.linkNote.hidden = true;
   }
 
   attached() {
@@ -96,9 +166,13 @@ export class PlayElement extends GrundyWidget {
     return game === "sum" ? this.config.start : defaultStart(this.catalogue, game, {});
   }
 
-  /** Whose turn at the current history length (who started is fixed per game). */
+  /** Whether a person is to move (who started is fixed per game; two players: always). */
   get humanToMove() {
-    return ((this.history.length - 1) % 2 === 0) === this.setup.humanFirst;
+    return moverAt(this.setup, this.history.length - 1) !== "computer";
+  }
+
+  get twoPlayers() {
+    return this.setup?.level === TWO_PLAYERS;
   }
 
   get current() {
@@ -122,38 +196,91 @@ export class PlayElement extends GrundyWidget {
       return;
     }
     await this.begin({ ...chosen, start, humanFirst: this.firstSelect.value === "you",
-                       misere: this.misereBox.checked, pass: this.passBox.checked });
+                       misere: this.misereBox.checked, pass: this.passBox.checked,
+                       level: this.levelChoice.value || "perfect", seed: newSeed() });
   }
 
   /** The game the controls show, from its start (they are reset to the game played). */
   restart() {
     if (!this.setup) return this.newGame();
-    return this.begin({ ...this.setup });
+    return this.begin({ ...this.setup, seed: newSeed() });
   }
 
   request(op, entry, setup = this.setup) {
     const { game, params, misere } = setup;
+    const reply = op === "reply" ? { level: setup.level, seed: (setup.seed + this.history.length) % 2 ** 31 } : {};
     return this.call({ op, game, params, pos: entry.pos, misere, hints: this.hintsBox.checked,
-                       stacked: this.clientWidth < STACK_BELOW_PX, ...(entry.pass ? { pass: true } : {}) },
+                       stacked: this.clientWidth < STACK_BELOW_PX, ...(entry.pass ? { pass: true } : {}), ...reply },
                      { quiet: op === "state" && !this.history, latest: true });
   }
 
-  async begin(setup) {
+  /** The computer players of a game (the engine's `levels`, asked once per game). */
+  async levelsOf({ game, params, pass }) {
+    const key = JSON.stringify([game, params, Boolean(pass)]);
+    if (!this.levelCache.has(key)) {
+      const answer = await this.call({ op: "levels", game, params, ...(pass ? { pass: true } : {}) }, { quiet: true });
+      if (!answer) throw new Error(this.lastError);
+      this.levelCache.set(key, answer.levels);
+    }
+    return this.levelCache.get(key);
+  }
+
+  /** The history from setup.start through `moves` (positions, or "pass"), each position
+   *  with its values; throws an Error naming the first move that is not legal. */
+  async replay(setup, moves, token) {
+    let entry = { pos: setup.start, by: null, text: "", pass: setup.pass };
+    const history = [];
+    for (let i = 0; ; i += 1) {
+      const state = await this.request("state", entry, setup);
+      if (token !== this.token) return null;
+      if (!state) throw new Error(this.lastError);
+      history.push(noted({ ...entry, pos: state.pos }, state));
+      if (i === moves.length) return { history, state };
+      const want = moves[i];
+      const move = state.moves.find((m) => (want === "pass" ? m.kind === "pass"
+        : (m.kind || "move") === "move" && m.to.join(",") === want.join(",")));
+      if (!move) {
+        throw new Error(this.t("link.illegal", { n: i + 1, pos: posText(state.pos),
+                                                 text: want === "pass" ? this.t("pass") : posText(want) }));
+      }
+      entry = { pos: move.to, by: moverAt(setup, i), text: move.text, kind: move.kind || "move",
+                pass: move.pass ?? entry.pass };
+    }
+  }
+
+  /** Start the game `setup` ({game, params, start, humanFirst, misere, pass, level, seed}),
+   *  with `moves` already played (a link's): throws an Error when they cannot be. */
+  async begin(setup, moves = null) {
     const token = (this.token = (this.token || 0) + 1);
     this.clearMessage();
-    const first = { pos: setup.start, by: null, text: "", pass: setup.pass };
     const saved = this.history;
     const typed = this.startInput.value; // a start typed while the engine works is kept
     this.history = null;
-    const state = await this.request("state", first, setup);
-    if (token !== this.token) return;
-    if (!state) {
+    let game = null;
+    try {
+      const levels = await this.levelsOf(setup);
+      if (token !== this.token) return;
+      if (setup.level !== TWO_PLAYERS && !levels.some((level) => level.name === setup.level)) {
+        if (moves) throw new Error(this.t("link.level", { text: setup.level }));
+        setup = { ...setup, level: "perfect" }; // a bot of the game played before
+      }
+      this.levelChoice.show(levels, setup.level);
+      game = await this.replay(setup, moves || [], token);
+    } catch (err) {
+      if (token !== this.token) return;
       this.history = saved;
+      if (moves) throw err;
       await this.blame(this.controls, setup, this.startInput, token);
       return;
     }
-    this.setup = setup;
-    this.history = [{ ...first, pos: state.pos }];
+    if (!game) return;
+    const { state } = game;
+    this.setup = { ...setup, scored: state.over }; // a game over already (a link's) is not counted
+    this.history = game.history;
+    this.retry = null;
+    this.say = "";
+    delete this.dataset.retry;
+    this.firstSelect.disabled = this.twoPlayers;
     this.controls.show(setup.game, setup.params);
     if (this.startInput.value === typed) {
       this.startInput.value = startText(state.pos, this.catalogue, setup.game, setup.params);
@@ -297,17 +424,49 @@ export class PlayElement extends GrundyWidget {
     if (!this.canMove()) return;
     const move = this.moveTo(toText.replace(/\s/g, ""), kind);
     if (!move) return;
+    this.markPlayed();
     this.focusBoard = true; // after every move, focus stays on the board
     this.select(null);
-    this.play(move, "you");
+    this.say = "";
+    if (this.retry) { // "Try again from here": only a winning move is taken
+      const n = this.retry.wins;
+      const where = { text: move.text, pos: posText(move.to), n };
+      if (move.outcome !== "P") {
+        this.say = this.t(n ? "retry.wrong" : "retry.none", where);
+        this.dataset.retry = "wrong";
+        this.render(this.state);
+        return;
+      }
+      this.say = this.t("retry.right", where);
+      this.dataset.retry = "right";
+      this.retry = null;
+    }
+    this.play(move, moverAt(this.setup, this.history.length - 1));
   }
 
   undo() {
-    if (!this.history.some((entry) => entry.by === "you")) return;
-    // Back to the last position where it was the reader's turn, before their move.
+    const human = (entry) => entry.by && entry.by !== "computer";
+    if (!this.history.some(human)) return;
+    this.markPlayed();
+    this.retry = null;
+    this.say = "";
+    // Back to the last position where it was a person's turn, before their move.
     do {
       this.history.pop();
-    } while (this.history.length > 1 && (!this.humanToMove || this.current.by === "you"));
+    } while (this.history.length > 1 && !this.twoPlayers && (!this.humanToMove || this.current.by === "you"));
+    this.renderLog();
+    this.refresh();
+  }
+
+  /** Back to the position before move i (a mistake): the reader must find a winning move. */
+  tryAgain(i) {
+    this.markPlayed();
+    this.history.length = i;
+    this.retry = { wins: this.current.winning };
+    this.setup.scored = true; // a game replayed from a mistake does not move the suggestion
+    this.say = this.t("retry.find");
+    this.dataset.retry = "on";
+    this.focusBoard = true;
     this.renderLog();
     this.refresh();
   }
@@ -321,35 +480,131 @@ export class PlayElement extends GrundyWidget {
     this.board.render(state.svg);
     this.select(null);
     const human = this.humanToMove;
-    const last = this.current;
+    const last = noted(this.current, state);
+    const player = ((this.history.length - 1) % 2) + 1; // two players: who is to move
     this.dataset.turn = state.over ? "over" : human ? "you" : "computer";
     this.dataset.pos = state.pos.join(",");
     this.dataset.moves = this.history.length - 1;
     this.dataset.pass = String(Boolean(state.pass));
+    this.dataset.level = this.setup.level;
+    if (this.twoPlayers) this.dataset.player = player;
+    else delete this.dataset.player;
     this.boardBox.classList.toggle("gw-waiting", !human || state.over);
     const gap = t.lang === "ja" ? "" : " ";
-    const said = last.by === "computer" ? t("computerPlayed", { text: last.text, pos: posText(last.pos) }) + gap : "";
+    const said = (this.say ? this.say + gap : "")
+      + (last.by === "computer" ? t("computerPlayed", { text: last.text, pos: posText(last.pos) }) + gap : "");
     const show = (text) => this.status.replaceChildren(...withPos(text, last.pos));
     if (state.over) {
-      const humanWon = this.setup.misere ? human : !human;
-      this.dataset.winner = humanWon ? "you" : "computer";
-      const key = (humanWon ? "youWin" : "computerWins") + (this.setup.misere ? "Misere" : "");
-      show(said + t(key));
-      this.status.className = `gw-status gw-${humanWon ? "win" : "lose"}`;
+      const moverWins = this.setup.misere; // the player to move has no move left
+      if (this.twoPlayers) {
+        const winner = moverWins ? player : 3 - player;
+        this.dataset.winner = `p${winner}`;
+        show(said + t(`playerWins${this.setup.misere ? "Misere" : ""}`, { n: winner, m: 3 - winner }));
+        this.status.className = "gw-status gw-win";
+      } else {
+        const humanWon = moverWins ? human : !human;
+        this.dataset.winner = humanWon ? "you" : "computer";
+        const key = (humanWon ? "youWin" : "computerWins") + (this.setup.misere ? "Misere" : "");
+        show(said + t(key) + this.score(humanWon, gap));
+        this.status.className = `gw-status gw-${humanWon ? "win" : "lose"}`;
+      }
     } else {
       delete this.dataset.winner;
-      show(said + (human ? this.turnKey().map((key) => t(key)).join(gap) : t("thinking")));
+      const turn = this.turnKey().map((key) => t(key)).join(gap);
+      show(said + (!human ? t("thinking") : this.twoPlayers ? t("playerTurn", { n: player }) + gap + turn : turn));
       this.status.className = "gw-status";
     }
     this.passButton.hidden = !(this.setup.pass && state.pass && !state.over);
     this.passButton.disabled = !human;
-    this.undoButton.disabled = !this.history.some((entry) => entry.by === "you");
+    this.undoButton.disabled = !this.history.some((entry) => entry.by && entry.by !== "computer");
     this.renderParts(state);
     this.renderHints(state);
+    this.renderEnd(state);
+    this.writeLink();
     if (this.focusBoard) {
       const first = human && !state.over && this.board.moves()[0];
       (first || this.boardBox).focus();
       this.focusBoard = !human && !state.over; // until the computer has answered
+    }
+  }
+
+  /** A finished game against a level moves the suggested level (once per game): the
+   *  sentence saying so, or "". */
+  score(humanWon, gap) {
+    if (this.setup.scored) return "";
+    this.setup.scored = true;
+    const moved = this.levelChoice.record(this.setup.level, humanWon);
+    return moved ? gap + this.t("suggestedNow", { title: moved }) : "";
+  }
+
+  /** After the game: the bot's rule (when the opponent was one) and the Review. */
+  renderEnd(state) {
+    const t = this.t;
+    const bot = state.over && this.levelChoice.find(this.setup.level);
+    this.botNote.hidden = !(bot && bot.kind === "bot");
+    if (!this.botNote.hidden) {
+      this.botNote.textContent = t("botRule", { title: bot.title[t.lang], rule: bot.description[t.lang] });
+    }
+    this.reviewBox.hidden = !state.over;
+    if (!state.over) return;
+    const button = (cls, label, onclick) =>
+      h("button", { type: "button", class: `md-button ${cls}`, text: label, onclick });
+    const tools = [button("gw-copyrecord", t("record.copy"), () => this.copy(this.record(), t("record.copied"))),
+      button("gw-download", t("record.download"), () => download(this.record(), `${this.setup.game}-game.txt`)),
+      button("gw-print", t("record.print"), () => printText(this.record(), t("review.title")))];
+    this.reviewBox.replaceChildren(reviewNode(t, this.history, (by) => this.who(by),
+                                              (by) => by !== "computer", (i) => this.tryAgain(i), tools));
+  }
+
+  /** The name of a side in the log and the review. */
+  who(by) {
+    if (by === "you") return this.t("youMoved");
+    if (by === "computer") return this.t("computerMoved");
+    return this.t("playerN", { n: by.slice(1) });
+  }
+
+  /** The game record as text. */
+  record() {
+    const t = this.t;
+    const { game, params, misere, pass, level } = this.setup;
+    const entry = game === "sum" ? null : this.catalogue[game];
+    const title = entry ? gameTitle(entry, params, t.lang)
+      : `${t("sumGame")}: ${params.components.map((c) => gameTitle(this.catalogue[c.game], c.params || {}, t.lang)).join(" + ")}`;
+    const rules = [misere && t("misere"), pass && t("passOption")].filter(Boolean).join(", ");
+    const opponent = level === TWO_PLAYERS ? t("twoPlayers") : this.levelChoice.find(level)?.title[t.lang] || level;
+    return recordText(t, [`${t("game")}: ${title}${rules ? ` (${rules})` : ""}`, `${t("opponent")}: ${opponent}`,
+                          `${t("link.title")}: ${this.link()}`], this.history, (by) => this.who(by));
+  }
+
+  /** The address of this game (the page's, with the game in its query). */
+  link() {
+    const w = [...document.querySelectorAll("grundy-play")].indexOf(this) + 1;
+    return withQuery(location.href, linkQuery(this.setup, this.history.slice(1), w));
+  }
+
+  /** Keep the page's address in step with the game the reader played last (Material's
+   *  history state kept), and the Lab link with the game as Python code. */
+  writeLink() {
+    if (!this.setup || !this.isConnected) return;
+    const lab = new URL(this.lang === "ja" ? "ja/lab/" : "lab/", SITE);
+    const positions = this.history.map((e) => ({ pos: e.pos, pass: e.pass }));
+    this.labLink.href = `${lab.href}#code=${encodeURIComponent(labCode(this.setup, positions))}`;
+    if (!this.linked) return;
+    const href = this.link();
+    if (href !== location.href) window.history.replaceState(window.history.state, "", href);
+  }
+
+  copyLink() {
+    if (this.setup) this.copy(this.link(), this.t("link.copied"));
+  }
+
+  /** Copy `text` to the clipboard and say so (where the browser refuses, show it to copy). */
+  async copy(text, done) {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.showMessage(done, false);
+    } catch {
+      this.showMessage(`${this.t("copyHere")} ${text}`, false);
     }
   }
 
@@ -390,7 +645,8 @@ export class PlayElement extends GrundyWidget {
     const value = misere ? t("normalGrundy") : t("grundyValue");
     const formula = state.formula && !misere ? ` · ${formulaText(t, state.formula)}` : "";
     this.info.replaceChildren(`${t("position")} `, posNode(state.pos),
-      `: ${t(`outcome${state.outcome}${mode}`)} · ${value} ${state.grundy}${formula}`);
+      `: ${t(`outcome${state.outcome}${mode}`)} · ${value} ${state.grundy}${formula}`,
+      state.remoteness_text ? h("span", { class: "gw-remoteness", text: ` ${state.remoteness_text}` }) : "");
     const winningFirst = [...state.moves].sort((a, b) => (a.outcome === "P" ? 0 : 1) - (b.outcome === "P" ? 0 : 1));
     const rows = winningFirst.map((m) => h("tr", { class: m.outcome === "P" ? "gw-p" : "gw-n",
                                                    "data-to": m.to.join(","), "data-kind": m.kind || "move" },
@@ -415,9 +671,15 @@ export class PlayElement extends GrundyWidget {
       return;
     }
     this.logList.replaceChildren(...entries.map((e) =>
-      h("li", { class: `gw-by-${e.by}` }, h("strong", { text: e.by === "you" ? t("youMoved") : t("computerMoved") }),
+      h("li", { class: `gw-by-${e.by}` }, h("strong", { text: this.who(e.by) }),
         ` ${e.text} → `, posNode(e.pos))));
   }
+}
+
+/** A history entry with its position's outcome, remoteness and number of winning moves. */
+function noted(entry, state) {
+  return Object.assign(entry, { outcome: state.outcome, remoteness: state.remoteness,
+                                winning: state.moves.filter((m) => m.outcome === "P").length });
 }
 
 /** A formula in words: its value, or (for a P/N characterisation) when it is 0. */
