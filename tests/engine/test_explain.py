@@ -37,7 +37,8 @@ MISERE_GAMES = [("nim", {"heaps": 3}, 5), ("nim", {"heaps": 4}, 3), ("rect", {"s
 REFERENCES = re.compile(
     r"(Theorems?|Lemma|Remark|Sections?|定理|補題|注意|第)\s*\d+(\.\d+)?(\s*(and|・)\s*\d+\.\d+)?"
     r"|\[(M2012|R1|S|\d)\]|\((i{1,3}|iii\.\d|iv)\)|binary [01]+|2 進数で [01]+|k = [13]|k ≥ 5|5 以上"
-    r"|§\d|Exercise 2|練習問題 2|1907|φ²|nφ²?|2 進数|1 つ|2 つ|1 桁|1 手|1 回|two cases|2m( − 1)?|2 人|1 個ずつ|最後の 1 個"
+    r"|§\d|Exercise 2|練習問題 2|1907|φ²|nφ²?|2 進数|1 つ|2 つ|1 桁|1 手|1 回|two cases|2m( − 1)?"
+    r"|2 人|1 個ずつ|最後の 1 個"
     r"|\d+ × \d+ (squares|マス)")
 
 

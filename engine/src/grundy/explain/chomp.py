@@ -3,6 +3,7 @@ other bar is explained by its options' values and their mex (explain/mex.py)."""
 
 from __future__ import annotations
 
+from ..core import plural
 from ..games.chomp import chomped, is_l_shape, is_square, shape
 from ..text import Text
 from .base import Explanation, Step, explainer, no_move, winning
@@ -51,10 +52,10 @@ def _two_rows(game, pos, a, b):
 def _l_shape(game, pos, rows):
     arm, leg = rows[0] - 1, len(rows) - 1
     steps = [Step(Text(
-        f"An L: the poison with an arm of {arm} squares along row 0 and a leg of {leg} squares "
-        "up column 0. A move shortens one of them only, so this is Nim with two heaps: P "
-        "exactly when the arm and the leg are equal (the second player copies every move on "
-        "the other one).",
+        f"An L: the poison with an arm of {plural(arm, 'square')} along row 0 and a leg of "
+        f"{plural(leg, 'square')} up column 0. A move shortens one of them only, so this is "
+        "Nim with two heaps: P exactly when the arm and the leg are equal (the second player "
+        "copies every move on the other one).",
         f"L 字形: 毒と、0 行目に沿った {arm} マスの腕、0 列目に沿った {leg} マスの脚。"
         "1 手ではどちらか一方しか短くならないので、山が 2 つのニムと同じで、腕と脚が同じ長さの"
         "ときだけ P です（後手は相手の手をもう一方で真似します）。"))]
@@ -69,9 +70,10 @@ def _l_shape(game, pos, rows):
 
 def _square(game, pos, n):
     steps = [Step(Text(
-        f"{'An' if str(n).startswith('8') or n in (11, 18) else 'A'} {n} × {n} square: eat (1, 1). What is left is an L with an arm and a leg of "
-        f"{n - 1} squares each, and from then on the first player copies every move of the "
-        "opponent on the other side.",
+        f"{'An' if str(n).startswith('8') or n in (11, 18) else 'A'} {n} × {n} square: eat "
+        f"(1, 1). What is left is an L with an arm and a leg of {plural(n - 1, 'square')} "
+        "each, and from then on the first player copies every move of the opponent on the "
+        "other side.",
         f"{n} × {n} の正方形: (1, 1) を食べます。残るのは腕と脚がどちらも {n - 1} マスの "
         "L 字形で、それからは相手の手をもう一方で真似します。"))]
     return winning(game, pos, chomped(pos, 1, 1), steps, True, Text(

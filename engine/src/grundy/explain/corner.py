@@ -113,18 +113,20 @@ def explain_ryuoh(game, pos) -> Explanation | None:
         data = {"block": (h if bit(h, m) else k) ^ kh, "rest": (-(v if bit(h, m) else w)) % p}
         if bit(k, m):
             to = (p * (k ^ kh) + (-w) % p, y)
-            why = Text(f"As in Nim, x's block {k} has the highest 1: move the piece left into "
+            why = Text(f"As in Nim, the block number of x, {k}, holds the highest 1: move the "
+                       f"piece left into "
                        f"block {k ^ kh} (so the blocks' nim-sum becomes 0), at the square "
                        f"{p}·{k ^ kh} + {(-w) % p} = {to[0]} where x + y is a multiple of {p}.",
-                       f"ニムと同じく、x のブロック {k} がいちばん上の 1 を持っています。駒を"
+                       f"ニムと同じく、x のブロック番号 {k} がいちばん上の 1 を持っています。駒を"
                        f"左のブロック {k ^ kh}（ブロックのニム和が 0 になる）に動かし、x + y が "
                        f"{p} の倍数になるマス {p}·{k ^ kh} + {(-w) % p} = {to[0]} に置きます。")
         else:
             to = (x, p * (h ^ kh) + (-v) % p)
-            why = Text(f"As in Nim, y's block {h} has the highest 1: move the piece up into "
+            why = Text(f"As in Nim, the block number of y, {h}, holds the highest 1: move the "
+                       f"piece up into "
                        f"block {h ^ kh} (so the blocks' nim-sum becomes 0), at the square "
                        f"{p}·{h ^ kh} + {(-v) % p} = {to[1]} where x + y is a multiple of {p}.",
-                       f"ニムと同じく、y のブロック {h} がいちばん上の 1 を持っています。駒を"
+                       f"ニムと同じく、y のブロック番号 {h} がいちばん上の 1 を持っています。駒を"
                        f"上のブロック {h ^ kh}（ブロックのニム和が 0 になる）に動かし、x + y が "
                        f"{p} の倍数になるマス {p}·{h ^ kh} + {(-v) % p} = {to[1]} に置きます。")
     else:
@@ -149,7 +151,7 @@ def _inside_block(pos, p, v, w, r):
     return (x - v, y - w), Text(
         f"The blocks' nim-sum is already 0; only the part mod p, {r} = {v} + {w}, is left. "
         f"Move the piece to the top-left corner of its block, {v} left and {w} up (one move: "
-        f"{'a diagonal move, allowed since ' + str(r) + ' ≤ p − 1' if v and w else 'a straight move'}).",
+        f"{f'a diagonal move, allowed since {r} ≤ p − 1' if v and w else 'a straight move'}).",
         f"ブロックのニム和はすでに 0 で、残るのは余りの部分 {r} = {v} + {w} だけです。駒を"
         f"ブロックの左上の角へ、左に {v}、上に {w} 動かします（1 手で行けます: "
         f"{'斜めの手で、' + str(r) + ' ≤ p − 1 なので指せます' if v and w else 'まっすぐの手'}）。")
