@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import os
 import re
 import threading
 from functools import lru_cache
@@ -23,6 +24,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 SUBPATH = "/chocolate-games/"
+# The address the tests build the site for and serve it at (scripts/test.sh sets it).
+PAGES_URL = os.environ.get("GRUNDY_PAGES_URL", f"http://127.0.0.1:8737{SUBPATH}")
 MAX_AGE = 600
 TYPES = {
     ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript",

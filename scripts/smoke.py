@@ -87,15 +87,18 @@ def lab_share_link(page, url: str) -> str:
     return "Lab: the share link's code ran"
 
 
-def smoke(site: Path) -> list[str]:
-    """Run every check on site served at its address; the lines to print."""
+def smoke(site: Path, served: str | None = None) -> list[str]:
+    """Run every check on site, served at its address (or already served at `served`);
+    the lines to print."""
+    check(built_for(site) is not None, f"{site} has no site_url (build it with scripts/pages_build.py)")
+    if served is None:
+        with SiteServer(site) as url:
+            return smoke(site, url)
     from playwright.sync_api import sync_playwright
 
-    url = built_for(site)
-    check(url is not None, f"{site} has no site_url (build it with scripts/pages_build.py)")
     problems: list[str] = []
     lines = []
-    with SiteServer(site) as served, sync_playwright() as pw:
+    with sync_playwright() as pw:
         chromium = browser.launch(pw)
         try:
             context = chromium.new_context(viewport={"width": 1100, "height": 900})

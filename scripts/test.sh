@@ -32,6 +32,13 @@ rc=0
 if [[ $tier == quick ]]; then
   .venv/bin/python -m pytest tests/engine tests/site -m "not browser" -p no:cacheprovider "$@" || rc=$?
 else
+  # One server for the whole run, which every pytest process uses (tests/conftest.py pages_url).
+  .venv/bin/python bench/serve.py site --url "$GRUNDY_PAGES_URL" >/dev/null &
+  trap "kill $! 2>/dev/null || true" EXIT
+  .venv/bin/python -c "import sys, time, urllib.request
+for _ in range(120):
+    try: urllib.request.urlopen(sys.argv[1] + 'sw.js', timeout=2); break
+    except OSError: time.sleep(0.5)" "$GRUNDY_PAGES_URL"
   .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 "$@" || rc=$?
 fi
 phase "tests ($tier)" $t

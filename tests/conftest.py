@@ -34,10 +34,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.serve import SiteServer, built_for  # noqa: E402
+from bench.serve import PAGES_URL, SiteServer, built_for  # noqa: E402
 
 SITE = ROOT / "site"
-PAGES_URL = os.environ.get("GRUNDY_PAGES_URL", "http://127.0.0.1:8737/chocolate-games/")
 SUBPATH = urlparse(PAGES_URL).path
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -92,7 +91,12 @@ def pages_url(built_site) -> str:
     if _serves(PAGES_URL, built_site):
         yield PAGES_URL
         return
-    with SiteServer(built_site, PAGES_URL) as url:
+    try:
+        server = SiteServer(built_site, PAGES_URL)
+    except OSError as error:
+        pytest.fail(f"cannot serve the site at {PAGES_URL} ({error}): another server holds the port;"
+                    " set GRUNDY_PAGES_URL to another address")
+    with server as url:
         yield url
 
 

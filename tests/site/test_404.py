@@ -11,11 +11,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import SUBPATH
+from bench.serve import PAGES_URL
 from sitehtml import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
+SUBPATH = urlsplit(PAGES_URL).path
 
 
 def test_404_is_english_and_links_to_the_home_pages(built_site):

@@ -7,15 +7,19 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from sitehtml import css_urls, html_pages
 
-from conftest import ROOT
+from bench.serve import PAGES_URL
 
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle_css  # noqa: E402
+
+SUBPATH = urlsplit(PAGES_URL).path  # the 404 page links from the site's path
 
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"[^>]*>')
 
@@ -26,8 +30,11 @@ def test_every_page_links_one_bundle(built_site):
         head = page.read_text(encoding="utf-8").split("</head>")[0]
         links = STYLESHEET.findall(head)
         assert len(links) == 1, f"{page.relative_to(built_site)}: {links}"
-        base = built_site if links[0].startswith("/") else page.parent
-        target = (base / links[0].lstrip("/")).resolve()
+        if links[0].startswith("/"):
+            assert links[0].startswith(SUBPATH), f"{page.relative_to(built_site)}: {links}"
+            target = built_site / links[0][len(SUBPATH):]
+        else:
+            target = (page.parent / links[0]).resolve()
         assert target.is_file() and "data-gx-styles" in head, page
         bundles.add(target)
     assert len(bundles) == 1
@@ -53,21 +60,31 @@ def page(tmp: Path, rel: str, hrefs: list[str]) -> Path:
     return path
 
 
-def test_bundle_rewrites_urls_and_links(tmp_path):
+@pytest.mark.parametrize("root", ["/", "/games-fork/"])
+def test_bundle_rewrites_urls_and_links(tmp_path, root):
+    """At a domain's root and under a sub-path (the 404 page links from the site's path)."""
     (tmp_path / "assets/stylesheets").mkdir(parents=True)
     (tmp_path / "assets/stylesheets/main.css").write_text(bundle_css.DROPPED + "a{color:red}")
     (tmp_path / "assets/k").mkdir()
     (tmp_path / "assets/k/k.css").write_text("@font-face{src:url(fonts/f.woff2)}b{background:url('data:x')}")
     home = page(tmp_path, "index.html", ["assets/stylesheets/main.css", "assets/k/k.css"])
     lesson = page(tmp_path, "a/index.html", ["../assets/stylesheets/main.css"])
-    missing = page(tmp_path, "404.html", ["/assets/stylesheets/main.css", "/assets/k/k.css"])
-    name = bundle_css.bundle(tmp_path)
+    missing = page(tmp_path, "404.html", [root + "assets/stylesheets/main.css", root + "assets/k/k.css"])
+    name = bundle_css.bundle(tmp_path, root)
     css = (tmp_path / name).read_text()
     assert "url(../k/fonts/f.woff2)" in css and "url('data:x')" in css and "color:red" in css
     assert bundle_css.DROPPED not in css
     assert STYLESHEET.findall(home.read_text()) == [name]
     assert STYLESHEET.findall(lesson.read_text()) == ["../" + name]
-    assert STYLESHEET.findall(missing.read_text()) == ["/" + name]
+    assert STYLESHEET.findall(missing.read_text()) == [root + name]
+
+
+def test_a_404_page_outside_the_sites_path_is_refused(tmp_path):
+    (tmp_path / "main.css").write_text(bundle_css.DROPPED)
+    page(tmp_path, "index.html", ["main.css"])
+    page(tmp_path, "404.html", ["/main.css"])
+    with pytest.raises(bundle_css.BundleError, match="MKDOCS_SITE_URL"):
+        bundle_css.bundle(tmp_path, "/games-fork/")
 
 
 def test_pages_linking_in_another_order_are_refused(tmp_path):

@@ -25,7 +25,7 @@ ZIZMOR = Path(sys.executable).parent / "zizmor"
 sys.path.insert(0, str(ROOT / "scripts"))
 import pages_build  # noqa: E402
 
-from conftest import PAGES_URL  # noqa: E402
+from bench.serve import PAGES_URL  # noqa: E402
 
 REPO = "reader/chocolate-games"   # scripts/pages_build.py's default repository
 REPO_URL = f"https://github.com/{REPO}"
