@@ -189,7 +189,7 @@ WORDS = {
                          "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)).",
         "chomp": ("r0 up to", "P-positions", "checked against the table up to r0 =",
                   "positions of that table", "the same P-positions"),
-        "chomp.caption": "Three-row Chomp (r0, r1, r2): every P-position with r0 ≤ {max}, computed "
+        "chomp.caption": "Three-row Chomp {{r0, r1, r2}}: every P-position with r0 ≤ {max}, computed "
                          "during the build and checked against the engine's brute-force table.",
         "checks": ("k", "positions", "P-positions", "positions where the rule fails",
                    "first counterexample"),
@@ -212,7 +212,7 @@ WORDS = {
         "ryuoh.caption": "一般化された龍王ニム: x, y ≤ {max} のすべてのマスを "
                          "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)) と比べた。",
         "chomp": ("r0 の上限", "P 局面", "表で確かめた範囲 r0 ≤", "その表の局面数", "P 局面が一致"),
-        "chomp.caption": "3 行のチョンプ (r0, r1, r2): r0 ≤ {max} のすべての P 局面 (ビルド時に計算し、"
+        "chomp.caption": "3 行のチョンプ {{r0, r1, r2}}: r0 ≤ {max} のすべての P 局面 (ビルド時に計算し、"
                          "エンジンの全数探索の表と照合)。",
         "checks": ("k", "局面数", "P 局面", "規則が成り立たない局面", "最初の反例"),
         "checks.caption": "奇数の k について、規則「P 局面 ⇔ x ⊕ y ⊕ z = 0」を x, z ≤ {max} の"

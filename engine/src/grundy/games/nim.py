@@ -6,9 +6,10 @@ from array import array
 from itertools import product
 from operator import or_
 
-from ..core import Game, GameError, PositionError, Theorem, always, coords_nim_sum, plural
+from ..core import GameError, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
 from ..registry import game, register
+from ..sized import Sized
 from ..table import BoxIndex, misere_of_bits, value_array
 from ..text import Text
 from ..verify import CheckSpec, check, first_mismatch, nim_sum, result, table_agrees
@@ -45,8 +46,8 @@ def box_values(ncoords: int, limit: int, misere: bool = False) -> array:
 
 
 @register
-class Nim(Game):
-    """Take any number of counters from one heap."""
+class Nim(Sized):
+    """Take any number of counters from one heap (any number of heaps: see grundy.sized)."""
 
     name = "nim"
     title = Text("Nim", "ニム")
@@ -57,27 +58,11 @@ class Nim(Game):
     theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
                         "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
-    def __init__(self, **values):
-        super().__init__(**values)
-        self.heaps = self.params.get(self.params_key)
-        self._sized: dict[int, Nim] = {}
-
     params_key = "heaps"
+    unit = Text("heap", "山")
 
-    @property
-    def coords(self):
-        return tuple(f"h{i}" for i in range(1, (self.heaps or 3) + 1))
-
-    @property
-    def variable_coords(self):
-        return self.heaps is None
-
-    def coords_for(self, pos):
-        if self.heaps is None:
-            if not pos:
-                raise PositionError("Nim needs at least one heap", "ニムには山が 1 つ以上必要です。")
-            return tuple(f"h{i}" for i in range(1, len(pos) + 1))
-        return self.coords
+    def coord_names(self, n):
+        return tuple(f"h{i}" for i in range(1, n + 1))
 
     def coord_ja(self, name):
         return f"山{name[1:]}"
@@ -119,31 +104,6 @@ class Nim(Game):
             return "P" if sum(pos) % 2 else "N"
         return "P" if nim_sum(pos) == 0 else "N"
 
-    def fixed_for(self, pos):
-        if self.heaps is not None:
-            return self
-        if len(pos) not in self._sized:
-            self._sized[len(pos)] = self.sized(len(pos))
-        return self._sized[len(pos)]
-
-    def _lookup_table(self, pos):
-        fixed = self.fixed_for(pos)  # answer from the game with this many heaps
-        return super()._lookup_table(pos) if fixed is self else fixed._lookup_table(pos)
-
-    def sized(self, n: int) -> "Nim":
-        """The same game with n heaps (sides)."""
-        return type(self)(**{self.params_key: n})
-
-    def for_table(self) -> "Nim":
-        """A game with a table: a fixed number of heaps (default: that of `coords`)."""
-        return self if self.heaps is not None else self.sized(len(self.coords))
-
-    def _fixed(self) -> int:
-        if self.heaps is None:
-            raise GameError("a nim table needs a fixed number of heaps (heaps=N)",
-                            "ニムの表を作るには山の数を決めてください。")
-        return self.heaps
-
     def index(self, limit):
         return BoxIndex(self._fixed(), limit)
 
@@ -181,10 +141,10 @@ class Rect(Nim):
 
     @property
     def coords(self):
-        return RECT_SIDES[self.heaps or 2]
+        return RECT_SIDES[self.size or 2]
 
     def coords_for(self, pos):
-        if self.heaps is None:
+        if self.size is None:
             if len(pos) not in RECT_SIDES:
                 raise PositionError(f"{self.title.en}: give 2, 3 or 4 numbers (the cuts on each "
                                     f"side), not {len(pos)}",
@@ -203,10 +163,10 @@ class Rect(Nim):
         return Text(f"cut {plural(n, unit.en)} off {name.en}", f"{name.ja}から{n}{unit.ja}切り取る")
 
     def _fixed(self):
-        if self.heaps is None:
+        if self.size is None:
             raise GameError("a rect table needs a fixed number of sides (sides=2, 3 or 4)",
                             "長方形のチョコレートの表を作るには切れる辺の数 (2、3、4) を決めてください。")
-        return self.heaps
+        return self.size
 
 
 # -- verification (grundy verify) ----------------------------------------
