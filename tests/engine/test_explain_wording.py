@@ -68,8 +68,9 @@ def texts(g, e):
     for lang in ("en", "ja"):
         d = e.as_dict(lang, lambda p: list(p[:-1]) if hasattr(g, "inner") else list(p))
         move = d["move"]["text"] if d["move"] else None  # quoted by the last step
-        yield from ((lang, s["text"].replace(move, "…") if move else s["text"], "step")
-                    for s in d["steps"])
+        head = "勝つ手: " if lang == "ja" else "The winning move: "
+        yield from ((lang, s["text"].replace(head + move, head + "…", 1) if move else s["text"],
+                     "step") for s in d["steps"])
         yield from ((lang, m, "move") for m in [move] if m)
         yield from ((lang, o["text"], "move") for s in d["steps"] for o in s.get("options", ()))
 

@@ -47,10 +47,12 @@ def explain_misere_nim(game, pos) -> Explanation | None:
         {"big": len(big)})
     if s == 0:
         return Explanation("theorem", (*steps, Step(Text(
-            "A misère P-position. A move changes one heap only, so a heap of 2 or more "
+            "The nim-sum is 0 and a heap has 2 or more: a misère P-position. A move changes "
+            "one heap only, so a heap of 2 or more "
             "remains, and the nim-sum is no longer 0: the opponent is left an N-position. "
             "There is no winning move here.",
-            "ミゼールの P 局面です。1 手で変わる山は 1 つだけなので、2 個以上の山が残り、"
+            "ニム和が 0 で 2 個以上の山があるので、ミゼールの P 局面です。1 手で変わる山は "
+            "1 つだけなので、2 個以上の山が残り、"
             "ニム和は 0 でなくなります。相手には N 局面が残ります。ここに勝つ手はありません。"))),
             None)
     i = next(j for j, h in enumerate(pos) if h >> m & 1)
