@@ -6,7 +6,7 @@ For each (game, command) it tries positions of growing size n (one shape per gam
 (n, n // 2, n) for the chocolate), each in a fresh subprocess with a timeout, doubling n
 while the command answers, then bisecting between the last answered and the first refused
 (or timed-out) size.  A refusal (exit 2, one line) counts as "not answered".  Prints a
-Markdown table (the README's "Limits" section).  Wall-clock times depend on the machine
+Markdown table (the limits table of docs/benchmarks.md).  Wall-clock times depend on the machine
 and its load.
 """
 
