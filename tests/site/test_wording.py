@@ -123,9 +123,9 @@ def avoided_variants(site: Path) -> dict[str, list[str]]:
     """{glossary term (日本語): the variants it avoids}, from the built Japanese glossary."""
     table = _Table()
     table.feed((site / "ja" / "glossary" / "index.html").read_text(encoding="utf-8"))
-    head, *rows = table.rows
+    head, *rows = ([cell.strip() for cell in row] for row in table.rows)
     term, avoid = head.index("日本語"), head.index("使わない表記")
-    return {row[term].strip(): [v.strip() for v in row[avoid].split("、") if v.strip()] for row in rows}
+    return {row[term]: [v.strip() for v in row[avoid].split("、") if v.strip()] for row in rows}
 
 
 def test_glossary_lists_avoided_variants(site):

@@ -1,5 +1,5 @@
 # title: The Sierpinski gasket in the P-positions
-# title-ja: P 局面の中のシェルピンスキーのギャスケット
+# title-ja: P 局面の中のシュルピンスキー図形
 # group: theorem
 # en: Lemma 5.3: p = (y + x - z) / 2 and q = (y - x + z) / 2 send the P-positions of the
 # en: triangular chocolate to pairs with p & q = 0 (no carry). Check it and draw them.

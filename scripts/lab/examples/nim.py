@@ -1,8 +1,8 @@
 # title: Nim: G(a, b, c) = a ⊕ b ⊕ c (Bouton)
-# title-ja: ニム: G(a, b, c) = a ⊕ b ⊕ c (ブートン)
+# title-ja: ニム: G(a, b, c) = a ⊕ b ⊕ c (バウトン)
 # group: theorem
 # en: Bouton's theorem: the Grundy value of Nim is the nim-sum of the heaps.
-# ja: ブートンの定理: ニムのグランディ数は山のニム和。
+# ja: バウトンの定理: ニムのグランディ数は山のニム和。
 import grundy
 
 nim = grundy.game("nim", heaps=3)

@@ -1,5 +1,5 @@
-# title: Ryuoh Nim: G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p))
-# title-ja: 龍王ニム: G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p))
+# title: Ryuoh Nim: G(x, y) = (x + y) mod p + p(⌊x/p⌋ ⊕ ⌊y/p⌋)
+# title-ja: 龍王ニム: G(x, y) = (x + y) mod p + p(⌊x/p⌋ ⊕ ⌊y/p⌋)
 # group: theorem
 # en: The Grundy values of generalized Ryuoh Nim, for p = 1..8 and x, y <= 24.
 # ja: 一般化された龍王ニムのグランディ数 (p = 1..8、x, y <= 24)。

@@ -8,7 +8,7 @@ import grundy
 g = grundy.game("chocolate", k=3)
 start = (10, 5, 5)
 # en: The Grundy value, the outcome ("P" or "N") in normal and misère play, a winning move.
-# ja: グランディ数、正規形とミゼールの勝敗 ("P" か "N")、必勝手。
+# ja: グランディ数、正規形とミゼールの勝敗 ("P" か "N")、勝つ手。
 print(g.coords, g.grundy(start), g.outcome(start), g.outcome(start, misere=True))
 print("a winning move:", g.winning_move(start).to)
 # en: A table: every position with all coordinates <= 12.

@@ -55,7 +55,7 @@ class Nim(Sized):
                     Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
     default_start = (3, 5, 7)
     figures = {"gasket": {"heaps": 3}}  # the P-positions of three heaps, a Sierpinski gasket
-    theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "ブートンの定理 (ニム、1901 年)"),
+    theorems = (Theorem(Text("Bouton's theorem (Nim, 1901)", "バウトンの定理 (ニム、1901 年)"),
                         "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     params_key = "heaps"
@@ -136,7 +136,7 @@ class Rect(Nim):
     params_key = "sides"
     default_start = (4, 2)
     theorems = (Theorem(Text("Bouton's theorem (each side is a Nim heap)",
-                             "ブートンの定理 (各辺がニムの山)"),
+                             "バウトンの定理 (各辺がニムの山)"),
                         "{xor}", "grundy", Text("always", "常に"), always, coords_nim_sum),)
 
     @property
@@ -181,7 +181,7 @@ def check_nim(n):
 
 NIM_SPEC = CheckSpec("nim", Text(
     "Nim: G(a, b, c) = a ^ b ^ c (Bouton's theorem).",
-    "ニム: G(a, b, c) = a ^ b ^ c (ブートンの定理)。"), check_nim)
+    "ニム: G(a, b, c) = a ^ b ^ c (バウトンの定理)。"), check_nim)
 
 
 def check_rect(n):
