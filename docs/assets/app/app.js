@@ -10,9 +10,12 @@
 //   once the engine has loaded and the reader has stayed on a page for SETTLE_MS (its
 //   first install downloads and checks the whole site, 30 MiB: on a phone or a 2-core
 //   machine that would slow down the next page the reader opens right away), and tell
-//   the reader when a new version of the site is there.
+//   the reader when a new version of the site is there;
+// - instant navigation keeps the address and lands on anchors as a full load does
+//   (instant.js).
 
 import { pageReady } from "../widgets/painted.js";
+import { keepInstantNavigationFaithful } from "./instant.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
@@ -135,5 +138,7 @@ function onPage() {
   }
 }
 
-if (window.document$) window.document$.subscribe(onPage);
-else onPage();
+if (window.document$) {
+  if (window.location$) keepInstantNavigationFaithful(window.location$, window.document$);
+  window.document$.subscribe(onPage);
+} else onPage();

@@ -2,6 +2,10 @@
 // TinySegmenter (search lang "ja"), but a typed query such as "グランディ数" is not.
 // This script segments Japanese runs of the query the same way ("グランディ 数") when
 // Material reads the search box, using the tinyseg.js that Material ships.
+// Material reads the box on each key released; a query entered without keys (an input
+// method's word chosen with the mouse or by touch, a paste, a field filled by a test or
+// an assistive tool) is announced to it as one (a second search answered "type to start
+// searching" otherwise).
 (function () {
   "use strict";
   var input = document.querySelector("[data-md-component=search-query]");
@@ -17,6 +21,13 @@
       return " " + segmenter.segment(run).join(" ") + " ";
     }).replace(/\s+/g, " ").trim();
   }
+
+  input.addEventListener("input", function (event) {
+    if (!event.isComposing) input.dispatchEvent(new KeyboardEvent("keyup"));
+  });
+  input.addEventListener("compositionend", function () {
+    input.dispatchEvent(new KeyboardEvent("keyup"));
+  });
 
   window.lunr = window.lunr || {};
   var script = document.createElement("script");

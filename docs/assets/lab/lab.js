@@ -66,6 +66,7 @@ class Lab {
     this.examples = readExamples();
     // read at once: after an instant page swap, Material's anchor tracking soon rewrites the hash
     this.fromAddress = codeFromAddress();
+    this.path = location.pathname;
     this.engine = engine;
     this.build();
   }
@@ -236,7 +237,24 @@ function mount() {
   lab.init();
 }
 
+/** Leaving the Lab's page ends its run: a loop left running would hold the engine, and every
+ *  widget of the next pages would wait behind it. Stopped as the reader leaves, before the
+ *  next page's widgets ask the engine anything (a restart would cancel their requests). */
+function leave(url) {
+  const lab = window.grundyLab;
+  if (lab?.root.isConnected && url.pathname !== lab.path) engine.stop();
+}
+
+/** Material's document$ announces every page (the first, then each instant swap: this
+ *  module runs once per visit, though instant navigation re-inserts its script), location$
+ *  every navigation. */
+function follow() {
+  window.location$?.subscribe(leave);
+  window.document$?.subscribe(mount);
+}
+
 mount();
-// Material's instant navigation re-inserts this script on a later visit, but a module runs
-// once per document: its document$ observable announces every page swap.
-window.document$?.subscribe(mount);
+// On a first visit that opens the Lab, this module runs before Material's bundle has made
+// its observables (both are deferred scripts, the Lab's first).
+if (window.document$) follow();
+else addEventListener("DOMContentLoaded", follow, { once: true });
