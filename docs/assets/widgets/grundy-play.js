@@ -49,7 +49,7 @@ export class PlayElement extends GrundyWidget {
       this.firstSelect.disabled = this.levelChoice.value === TWO_PLAYERS;
       if (!this.setup) return;
       this.markPlayed();
-      this.begin({ ...this.setup, level: this.levelChoice.value, seed: newSeed() });
+      this.newGame(); // the controls' game against the new opponent
     });
     this.levelCache = new Map();
     this.hintsBox = h("input", { type: "checkbox", class: "gw-hints" });

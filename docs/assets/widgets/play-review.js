@@ -40,10 +40,9 @@ export function reviewNode(t, history, who, canRetry, tryAgain, tools) {
       h("td", {}, entry.text, " → ", h("span", { class: "gw-pos", text: posText(entry.pos) })),
       h("td", { class: "gw-review-from", text: valueText(history[i - 1]) }),
       h("td", { class: "gw-review-to", text: valueText(entry) }),
-      h("td", {}, mistake ? [h("strong", { text: t("review.mistake") }),
-        canRetry(entry.by) ? [" ", h("button", { type: "button", class: "md-button gw-tryagain",
-                                                 text: t("review.tryAgain"), onclick: () => tryAgain(i) })] : null]
-        : null));
+      h("td", {}, mistake && h("strong", { text: t("review.mistake") }), mistake && canRetry(entry.by) && " ",
+        mistake && canRetry(entry.by) && h("button", { type: "button", class: "md-button gw-tryagain",
+                                                      text: t("review.tryAgain"), onclick: () => tryAgain(i) })));
   });
   return h("section", { class: "gw-review", "aria-label": t("review.title") },
     h("p", { class: "gw-logtitle", text: t("review.title") }),
