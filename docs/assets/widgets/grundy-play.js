@@ -264,8 +264,8 @@ export class PlayElement extends GrundyWidget {
         if (moves) throw new Error(this.t("link.level", { text: setup.level }));
         setup = { ...setup, level: "perfect" }; // a bot of the game played before
       }
-      this.levelChoice.show(levels, setup.level);
       game = await this.replay(setup, moves || [], token);
+      if (game) this.levelChoice.show(levels, setup.level);
     } catch (err) {
       if (token !== this.token) return;
       this.history = saved;

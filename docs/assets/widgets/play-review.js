@@ -36,19 +36,19 @@ export function reviewNode(t, history, who, canRetry, tryAgain, tools) {
     const mistake = isMistake(history, i);
     return h("tr", { class: mistake ? "gw-mistake" : "", "data-move": i },
       h("td", { text: i }),
-      h("td", { text: who(entry.by) }),
-      h("td", {}, entry.text, " → ", h("span", { class: "gw-pos", text: posText(entry.pos) })),
+      h("td", { class: "gw-review-move" }, h("strong", { text: who(entry.by) }), ` ${entry.text} → `,
+        h("span", { class: "gw-pos", text: posText(entry.pos) }),
+        mistake && h("span", { class: "gw-review-mark" }, h("strong", { text: t("review.mistake") }),
+          canRetry(entry.by) && h("button", { type: "button", class: "md-button gw-tryagain",
+                                              text: t("review.tryAgain"), onclick: () => tryAgain(i) }))),
       h("td", { class: "gw-review-from", text: valueText(history[i - 1]) }),
-      h("td", { class: "gw-review-to", text: valueText(entry) }),
-      h("td", {}, mistake && h("strong", { text: t("review.mistake") }), mistake && canRetry(entry.by) && " ",
-        mistake && canRetry(entry.by) && h("button", { type: "button", class: "md-button gw-tryagain",
-                                                      text: t("review.tryAgain"), onclick: () => tryAgain(i) })));
+      h("td", { class: "gw-review-to", text: valueText(entry) }));
   });
   return h("section", { class: "gw-review", "aria-label": t("review.title") },
     h("p", { class: "gw-logtitle", text: t("review.title") }),
     h("p", { class: "gw-review-summary", text: t(mistakes ? "review.mistakes" : "review.clean", { n: mistakes }) }),
     h("div", { class: "gw-hintlist" }, h("table", { class: "gw-hints-table gw-review-table" },
-      h("thead", {}, h("tr", {}, ["#", t("review.player"), t("move"), t("review.before"), t("review.after"), ""]
+      h("thead", {}, h("tr", {}, ["#", t("move"), t("review.before"), t("review.after")]
         .map((text) => h("th", { text })))),
       h("tbody", {}, rows))),
     h("p", { class: "gw-review-legend", text: t("review.legend") }),
