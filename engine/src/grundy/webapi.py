@@ -26,8 +26,8 @@ from grundy.text import Text
 # Work caps (positions in the table the engine builds) so the worker answers quickly.
 PLAY_TABLE_CAP = 120_000
 PLAY_COORD_CAP = 100
-TABLE_CAP = 60_000  # the explorer: about 2 s in Pyodide for every game (README, measured)
-# The P-position viewer: x, z <= 128 for every k >= 2 (README, "Speed and offline"),
+TABLE_CAP = 60_000  # the explorer: about 2 s in Pyodide for every game (docs/benchmarks.md)
+# The P-position viewer: x, z <= 128 for every k >= 2 (docs/benchmarks.md),
 # within its own budget (grundy.budget.VIEWER).
 PPOSITIONS_TABLE_CAP = 1_100_000
 NIMSUM_HEAPS_CAP = 12
