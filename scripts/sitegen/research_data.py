@@ -20,6 +20,7 @@ import grundy
 from . import cache
 from .args import Args, position_text
 from .markup import block, csv_text
+from .strings import notation
 
 CHOCOLATE_K, CHOCOLATE_MAX = range(1, 13), 128
 # the functions f of the step-chocolate lesson and the verification report: five that satisfy
@@ -186,7 +187,7 @@ WORDS = {
         "step.caption": "Step chocolates CB(f, y, z): every position with z ≤ {max} (and y ≤ f(z)).",
         "ryuoh": ("p", "positions", "largest Grundy value", "positions where the formula differs"),
         "ryuoh.caption": "Generalized Ryuoh Nim: every square with x, y ≤ {max}, compared with "
-                         "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)).",
+                         "G(x, y) = (x + y) mod p + p(⌊x/p⌋ ⊕ ⌊y/p⌋).",
         "chomp": ("r0 up to", "P-positions", "checked against the table up to r0 =",
                   "positions of that table", "the same P-positions"),
         "chomp.caption": "Three-row Chomp {{r0, r1, r2}}: every P-position with r0 ≤ {max}, computed "
@@ -210,7 +211,7 @@ WORDS = {
         "step.caption": "階段チョコレート CB(f, y, z): z ≤ {max} (かつ y ≤ f(z)) のすべての局面。",
         "ryuoh": ("p", "局面数", "最大のグランディ数", "式と異なる局面"),
         "ryuoh.caption": "一般化された龍王ニム: x, y ≤ {max} のすべてのマスを "
-                         "G(x, y) = (x + y) mod p + p((x // p) ⊕ (y // p)) と比べた。",
+                         "G(x, y) = (x + y) mod p + p(⌊x/p⌋ ⊕ ⌊y/p⌋) と比べた。",
         "chomp": ("r0 の上限", "P 局面", "表で確かめた範囲 r0 ≤", "その表の局面数", "P 局面が一致"),
         "chomp.caption": "3 行のチョンプ {{r0, r1, r2}}: r0 ≤ {max} のすべての P 局面 (ビルド時に計算し、"
                          "エンジンの全数探索の表と照合)。",
@@ -256,7 +257,7 @@ def _rows(name: str, summary: dict, lang: str) -> list[list]:
         return [[r["k"], n(r["positions"]), n(r["normal"]), n(r["misere"]), yes[r["xor"]], n(r["differ"])]
                 for r in summary["rows"]]
     if name == "step":
-        return [[r["f"], yes[r["condition"]], n(r["positions"]), n(r["exceptions"]),
+        return [[notation(r["f"]), yes[r["condition"]], n(r["positions"]), n(r["exceptions"]),
                  position_text(tuple(r["first"])) if r["first"] else w["none"]] for r in summary["rows"]]
     if name == "ryuoh":
         return [[r["p"], n(r["positions"]), r["max"], n(r["exceptions"])] for r in summary["rows"]]
