@@ -77,7 +77,7 @@ class _Article(HTMLParser):
 
     def handle_data(self, data):
         if self.depth and not self.skip:
-            self.out.append(data)
+            self.out.append(data.replace("\n", " "))  # a line break in the source shows as a space
 
 
 def article_text(html: str) -> str:
