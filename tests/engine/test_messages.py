@@ -86,8 +86,8 @@ CASES = {
                         f"the command line allows {CLI.steps:,} (about {CLI.seconds} s): use a "
                         "smaller --max (or smaller coordinates)", ()),
     "table limit": (lambda: choc.table(-1), "limit must be at least 0, got -1", ()),
-    "unknown game": (lambda: grundy.game("nope"), "unknown game 'nope' (known: nim, rect, chocolate, "
-                     "step, step3, wythoff, ryuoh)", ("nope",)),
+    "unknown game": (lambda: grundy.game("nope"),
+                     f"unknown game 'nope' (known: {', '.join(grundy.game_names())})", ("nope",)),
     "k not a number": (lambda: grundy.game("chocolate", k="many"),
                        "k must be a whole number, got 'many' (ASCII digits 0-9 only: no '+', "
                        "spaces or separators)", ("many",)),

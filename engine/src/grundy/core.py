@@ -168,7 +168,8 @@ class Game:
     `g.params` is the dict of values), `coords`, `variable_coords`, `default_start`,
     `theorems` (tuple of Theorem), `checks` (verification checks, see grundy.verify) and
     `figures` (the site's figures that show the class itself, not its subclasses: figure
-    kind -> the parameters it fixes; see scripts/sitegen/figures.py).
+    kind -> the parameters it fixes; see scripts/sitegen/figures.py) and `order` (the
+    game's place in the registry, smallest first).
     It defines `targets(pos)` (positions after each move, no validation, lazily) and
     `describe(pos, to)` (the move in words; or `_moves(pos)`, every Move), optionally
     `_check(pos)` (raise PositionError), `move_bound(pos)` (most moves of a position below
@@ -188,6 +189,7 @@ class Game:
     theorems: ClassVar[tuple[Theorem, ...]] = ()
     checks: ClassVar[dict] = {}
     figures: ClassVar[dict[str, dict]] = {}
+    order: ClassVar[int] = 1000  # the place in grundy.game_names() (ties: by module, then class)
 
     def __init__(self, **values):
         known = {p.name: p for p in type(self).params}

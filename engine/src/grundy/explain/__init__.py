@@ -9,16 +9,16 @@ constructive proofs give for the position (the play widget's Explain button).
 
 `explain(game, pos, misere=False) -> Explanation` (kind, steps, move); the JSON facade's
 `explain` operation returns `Explanation.as_dict(lang)`. Each game family's argument is
-registered in its own module with `@explainer("name", why_none=...)` (explain/base.py), as
-its drawer is with `@drawer`.
+registered in its own module of this package (every one is imported) with
+`@explainer("name", why_none=...)` (explain/base.py), as its drawer is with `@drawer`.
 """
 
 from __future__ import annotations
 
 from ..passing import PassGame
+from ..plugins import import_all
 from ..sums import SumGame
 from ..text import Text
-from . import chocolate, chomp, corner, nim, step  # noqa: F401  (register the explainers)
 from .base import EXPLAINERS, WHY_NONE, Explanation, Step, find_move
 from .mex import explain_mex, explain_misere
 from .misere import explain_misere_nim
@@ -26,6 +26,8 @@ from .nim import explain_sum
 from .withpass import explain_pass
 
 __all__ = ["Explanation", "Step", "explain"]
+
+import_all(__name__, __path__)  # every module of the package registers its explainers
 
 NO_THEOREM = Text("No theorem gives the winning moves of this game here.",
                   "このゲームの勝つ手を与える定理は、ここでは使えません。")

@@ -1,3 +1,6 @@
-"""The registered games, one module per family (importing registers them, in this order)."""
+"""The registered games, one module per family: every module of this package is imported
+(grundy.plugins), and each registers its games; `Game.order` sets their order."""
 
-from . import nim, chocolate, step, corner, chomp  # noqa: F401  isort: skip
+from ..plugins import import_all
+
+import_all(__name__, __path__)

@@ -80,6 +80,7 @@ class Chocolate(Game):
     diagonally on the right (z); a diagonal cut may lower y to (x + z) // k."""
 
     name = "chocolate"
+    order = 30
     title = Text("Triangular chocolate", "三角形のチョコレート")
     phrase = Text("the triangular chocolate (k = {k})", "三角形のチョコレート (k = {k})")
     params = (Param("k", "int", 3, 1, None, Text("k", "k"),

@@ -147,6 +147,7 @@ class Chomp(Sized):
     """Eat a square and every square above it and to its right; the poison loses."""
 
     name = "chomp"
+    order = 80
     title = Text("Chomp", "チョンプ")
     params = (Param("rows", "int", None, 1, None, Text("rows", "行の数"),
                     Text("number of rows (empty: from the position)",

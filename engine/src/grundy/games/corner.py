@@ -109,6 +109,7 @@ class Wythoff(Corner):
     """Wythoff's game (Corner the Queen): left, up, or diagonally up-left, any distance."""
 
     name = "wythoff"
+    order = 60
     title = Text("Wythoff's game", "ワイソフのゲーム")
     figures = {"heatmap": {}}
     theorems = (Theorem(Text("Wythoff (1907): P-positions (⌊nφ⌋, ⌊nφ²⌋)",
@@ -159,6 +160,7 @@ class Ryuoh(Corner):
     s + t <= p - 1 (p = 3: the Dragon King's rook moves plus one diagonal step)."""
 
     name = "ryuoh"
+    order = 70
     title = Text("Ryuoh Nim", "龍王ニム")
     phrase = Text("generalized Ryuoh Nim (p = {p})", "一般化された龍王ニム (p = {p})")
     params = (Param("p", "int", 3, 1, None, Text("p", "p"),

@@ -50,6 +50,7 @@ class Nim(Sized):
     """Take any number of counters from one heap (any number of heaps: see grundy.sized)."""
 
     name = "nim"
+    order = 10
     title = Text("Nim", "ニム")
     params = (Param("heaps", "int", None, 1, None, Text("heaps", "山の数"),
                     Text("number of heaps (empty: any number)", "山の数 (空欄なら任意)")),)
@@ -128,6 +129,7 @@ class Rect(Nim):
     cuts possible on one side (2 to 4 sides); each side is a Nim heap."""
 
     name = "rect"
+    order = 20
     title = Text("Rectangular chocolate", "長方形のチョコレート")
     phrase = Text("the rectangular chocolate", "長方形のチョコレート")
     params = (Param("sides", "int", None, 2, 4, Text("sides", "切れる辺の数"),

@@ -124,6 +124,7 @@ class Step(Game):
     the bottom of column 0.  Moves: cut rows off the top, or columns off the right."""
 
     name = "step"
+    order = 40
     title = Text("Step chocolate", "階段チョコレート")
     phrase = Text("the step chocolate CB(f, y, z) with f(t) = {f}",
                   "階段チョコレート CB(f, y, z)、f(t) = {f}")
@@ -207,6 +208,7 @@ class Step3(Step):
     """CB(f, y, z) with a height-1 bar of x squares on the left: position {x, y, z}."""
 
     name = "step3"
+    order = 50
     title = Text("Step chocolate with a bar", "棒つき階段チョコレート")
     phrase = Text("the step chocolate with a bar on the left, f(t) = {f}",
                   "左に棒のついた階段チョコレート、f(t) = {f}")

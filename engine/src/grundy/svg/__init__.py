@@ -5,7 +5,8 @@ runs in Pyodide too). Every legal move is one element with class="move" and
 data-to="c1,c2,..." (the position after it); with interactive=True those elements
 are also focusable buttons labelled with the move's description.
 
-Each game registers its drawer with `@drawer("name")` (see _base.py); a game without
+Each game registers its drawer with `@drawer("name")` (see _base.py) in a module of
+this package (every one is imported); a game without
 one is drawn as its list of moves (svg/generic.py); a sum of games is drawn as its
 components side by side, a game with a pass as the game itself (data-to then carries the
 pass coordinate too). Anything that is not a game raises grundy.GameError."""
@@ -16,11 +17,13 @@ from ..text import Text
 from ..passing import PassGame
 from ..sums import SumGame
 from ..core import Game
-from . import boards, chocolates, chomp, nim  # noqa: F401  (register the drawers)
+from ..plugins import import_all
 from ._base import DRAWERS, TITLES, U, Moves, drawer, el, root
 from .generic import moves_list
 
 __all__ = ["draw", "drawer", "title"]
+
+import_all(__name__, __path__)  # every drawer module registers its drawers
 
 GAP = 1.0 * U  # between the components of a sum
 STACK_ZOOM = 2.5  # a stacked sum widens a narrow board at most this much
