@@ -30,7 +30,7 @@ phase "build (pages.yml's build step)" $t
 t=$SECONDS
 rc=0
 if [[ $tier == quick ]]; then
-  .venv/bin/python -m pytest tests/engine tests/site -m "not browser" -p no:cacheprovider "$@" || rc=$?
+  .venv/bin/python -m pytest tests/engine tests/site -m "not browser and not slow" -p no:cacheprovider "$@" || rc=$?
 else
   # One server for the whole run, which every pytest process uses (tests/conftest.py pages_url).
   .venv/bin/python bench/serve.py site --url "$GRUNDY_PAGES_URL" >/dev/null &

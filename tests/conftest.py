@@ -165,6 +165,7 @@ _TIER_SECONDS: dict[str, float] = {}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: runs Chromium, Node or a server (not in --quick)")
+    config.addinivalue_line("markers", "slow: minutes of subprocesses (not in --quick)")
 
 
 def pytest_collection_modifyitems(items):

@@ -3,7 +3,8 @@
 Random games, parameters, coordinates up to 10^30 and junk strings.  Each case runs in its
 own subprocess under a memory limit and a timeout (test_bounded.run_limited); the answer
 must be a result or one clear line, never a traceback, never out of memory.  Cases come in
-batches run by parallel workers, to keep the suite to about a minute.
+batches run by parallel workers, to keep the suite to about a minute. Not in the quick tier
+(marked slow).
 """
 
 import json
@@ -18,6 +19,8 @@ if sys.platform == "emscripten":  # no processes, no resource limits in Pyodide
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_bounded import run_limited  # noqa: E402
+
+pytestmark = pytest.mark.slow
 
 GAMES = ["nim", "rect", "chocolate", "step", "step3", "wythoff", "ryuoh"]
 JUNK = ["", " ", "３", "١٢", "+3", "1_000", " 3 ", "0x10", "-0", "-1", "1e3", "3.0", "nan",
