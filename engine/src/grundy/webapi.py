@@ -400,6 +400,20 @@ def _theorem_for(g, top):
     return next((pair for pair in judged if pair[1].holds), judged[0] if judged else (None, None))
 
 
+def _compared_at(theorem, verdict, g, cells):
+    """Where a table compares with `theorem`: everywhere when its condition holds for the
+    whole table, or is one on the parameters that fails here (a `verdict` over the table,
+    or a condition that holds at none of its positions: its values then show where the
+    formula breaks); else (a condition on the shape of the position, as Chomp's) only at
+    the positions where it holds, so that `value` is never asked where it means nothing."""
+    if theorem is None:
+        return lambda pos: False
+    if theorem is XOR_THEOREM or verdict.holds or theorem.verdict is not None:
+        return lambda pos: True
+    where = {pos for pos in cells if theorem.holds(g, pos)}
+    return (lambda pos: pos in where) if where else (lambda pos: True)
+
+
 def _summary_head(theorem, verdict, g, pos, lang, pass_left):
     """The first part of the summary: the theorem and its condition, in plain words."""
     if theorem is None:
@@ -431,8 +445,8 @@ def _condition(theorem, verdict, g, lang, pass_left):
 def op_table(request):
     """The Grundy table up to max, with P-positions and the cells where a formula
     disagrees: the game's theorem (compare="formula", default: the first whose condition
-    holds, else the first, its values shown anyway) or the nim-sum of the coordinates as
-    a P-position test (compare="xor"). Also the theorem's condition, whether it holds for
+    holds, else the first, compared where `_compared_at` says) or the nim-sum of the
+    coordinates as a P-position test (compare="xor"). Also the theorem's condition, whether it holds for
     these parameters (with the first failing t, or why not), and a summary in plain words.
     With "flat": true the positions come as one string `cells` of whole numbers separated
     by spaces instead of `rows`, `p_positions` and `mismatches` (the explorer's form): per
@@ -448,12 +462,15 @@ def op_table(request):
     else:
         theorem, verdict = _theorem_for(inner, top)
     table = g.table(top)
-    rows, p_positions, mismatches, marks = [], [], [], []
-    for pos, value in table.items():
-        if isinstance(g, PassGame) and pos[-1] != pass_left:
-            continue  # with a pass: the rows where the pass is (or is not) still available
-        cells = _shown(g, pos)
-        f = None if theorem is None else theorem.value(inner, tuple(cells))
+    # with a pass: the rows where the pass is (or is not) still available
+    shown = [(tuple(_shown(g, pos)), value) for pos, value in table.items()
+             if not isinstance(g, PassGame) or pos[-1] == pass_left]
+    compared = _compared_at(theorem, verdict, inner, [cells for cells, _ in shown])
+    rows, p_positions, mismatches, marks, n_compared = [], [], [], [], 0
+    for at, value in shown:
+        cells = list(at)
+        f = theorem.value(inner, at) if compared(at) else None
+        n_compared += compared(at)
         rows.append([*cells, value, f])
         marked = f is not None and _disagrees(theorem.kind, f, value)
         marks.append(int(marked))
@@ -478,9 +495,11 @@ def op_table(request):
         out["condition"] = _condition(theorem, verdict, inner, lang, pass_left)
     head = "" if theorem is XOR_THEOREM else _summary_head(theorem, verdict, inner, origin, lang,
                                                           pass_left)
-    unproved = verdict is not None and not (verdict.holds and not pass_left) and bool(rows) and not mismatches
+    partly = n_compared < len(rows)  # only where its condition holds: proved there
+    unproved = verdict is not None and not (verdict.holds and not pass_left) and bool(rows) \
+        and not mismatches and not partly
     tail = "" if theorem is None else SUMMARY["unproved" if unproved else theorem.kind].format(
-        expression=out["expression"], claim=out["claim"], m=len(mismatches), n=len(rows)).get(lang)
+        expression=out["expression"], claim=out["claim"], m=len(mismatches), n=n_compared).get(lang)
     out["summary"] = _sentence(head, tail, lang)
     return out
 

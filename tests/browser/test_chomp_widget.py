@@ -1,0 +1,135 @@
+"""The Chomp lesson's play widget, on a desktop and on a phone: a square is previewed (it and
+everything above it and to its right shaded), then eaten; the keyboard plays too; the
+computer replies with a legal move. CHOMP_URL (a served build, ending in /chocolate-games/)
+runs it against that build instead of the session's own."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import grundy
+
+from widgetkit import STEP_MS, wait_turn
+
+CHOMP = grundy.game("chomp")
+
+
+@pytest.fixture(scope="module")
+def widget_server(request):
+    """CHOMP_URL when set (no site is built then), else the session's served build."""
+    return os.environ.get("CHOMP_URL") or request.getfixturevalue("pages_url")
+
+
+@pytest.fixture
+def pages(watched, widget_server):
+    """Factory of pages (tests/browser/conftest.py's `watched`) on the Chomp lesson, its play
+    widget scrolled into view and waiting for the reader."""
+    def make(phone=False):
+        w = watched(phone=phone)
+        w.page.goto(widget_server + "chomp/")
+        root = w.page.locator("grundy-play").first
+        root.scroll_into_view_if_needed()
+        wait_turn(w.page, root)
+        return w, root
+    return make
+
+
+def position(root):
+    """The position the board shows: its moves' targets are those of exactly one position."""
+    targets = root.evaluate("el => [...el.querySelectorAll('.gw-board .move')].map(m => m.dataset.to)")
+    return {tuple(int(c) for c in t.split(",")) for t in targets}
+
+
+def centre(root, to):
+    box = root.locator(f".gw-board .move[data-to='{to}'] rect.hit").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def selected(root):
+    return root.evaluate("el => el.querySelector('.gw-board .move.gw-selected')?.dataset.to || null")
+
+
+def shaded(root):
+    """The preview's shading of the eaten corner is on the board."""
+    return root.evaluate("el => !!el.querySelector('.gw-board .gw-eaten-area, .gw-board .gw-eaten')")
+
+
+def played(page, root, moves):
+    """Wait for the reader's move and the computer's reply (or the end of the game)."""
+    page.wait_for_function("([el, n]) => Number(el.dataset.moves) >= n", arg=[root.element_handle(), moves],
+                           timeout=STEP_MS)
+    return wait_turn(page, root)
+
+
+def start(root):
+    """The starting position, read off the board (the lesson's {5, 3, 3})."""
+    targets = position(root)
+    found = [p for p in [(5, 3, 3)] if {tuple(t) for t in CHOMP.targets(p)} == targets]
+    assert found, targets
+    return found[0]
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["390px", "1280px"])
+def test_a_square_is_previewed_then_eaten_and_the_computer_replies(pages, phone):
+    w, root = pages(phone=phone)
+    page = w.page
+    pos = start(root)
+    assert root.locator(".gw-board .move").count() == sum(pos) - 1  # every square but the poison
+    to = "5,1,1"  # the square (1, 1): rows 1 and 2 keep only their first square
+    root.locator(".gw-board").scroll_into_view_if_needed()
+    x, y = centre(root, to)
+    if phone:
+        page.touchscreen.tap(x, y)  # the first tap previews
+        assert selected(root) == to and shaded(root)
+        assert root.get_attribute("data-moves") == "0"
+        w.screenshot("chomp-preview-390", root.locator(".gw-board"))
+        page.touchscreen.tap(x, y)  # the second eats
+    else:
+        page.mouse.move(x, y)  # hovering previews, a click eats
+        assert selected(root) == to and shaded(root)
+        w.screenshot("chomp-preview-1280", root.locator(".gw-board"))
+        page.mouse.click(x, y)
+    turn = played(page, root, 2)
+    log = root.locator(".gw-log li")
+    assert log.first.inner_text().endswith("{5, 1, 1}")
+    assert log.count() == 2 and log.last.inner_text().startswith("Computer")
+    after = CHOMP.validate([int(c) for c in log.last.inner_text().split("{")[1].rstrip("}").split(",")])
+    assert tuple(after) in {tuple(t) for t in CHOMP.targets((5, 1, 1))}
+    assert position(root) == {tuple(t) for t in CHOMP.targets(tuple(after))} or turn == "over"
+    w.screenshot(f"chomp-reply-{'390' if phone else '1280'}")
+
+
+def test_keyboard_play_to_the_end(pages):
+    """Arrows and Enter: every move of the reader and of the computer is legal, until one side
+    is left with the poison."""
+    w, root = pages()
+    page = w.page
+    pos = start(root)
+    root.locator(".gw-board .move").first.focus()
+    for _ in range(30):
+        if root.get_attribute("data-turn") == "over":
+            break
+        moves = int(root.get_attribute("data-moves"))
+        page.keyboard.press("ArrowRight")
+        to = page.evaluate("() => document.activeElement.dataset.to")
+        assert selected(root) == to  # a focused square is previewed
+        page.keyboard.press("Enter")
+        if played(page, root, moves + 1) != "over":
+            page.wait_for_function("([el, n]) => Number(el.dataset.moves) >= n",
+                                   arg=[root.element_handle(), moves + 2], timeout=STEP_MS)
+            wait_turn(page, root)
+        eaten = tuple(int(c) for c in to.split(","))
+        assert eaten in {tuple(t) for t in CHOMP.targets(pos)}
+        pos = eaten
+        if root.get_attribute("data-turn") != "over":
+            reply = {tuple(t) for t in CHOMP.targets(pos)}
+            now = [p for p in reply if {tuple(t) for t in CHOMP.targets(p)} == position(root)]
+            assert now, "the computer's reply is a legal move"
+            pos = now[0]
+            assert root.evaluate("el => el.querySelector('.gw-board').contains(document.activeElement)") \
+                or root.locator(".gw-board .move").count() > 0
+            root.locator(".gw-board .move").first.focus()
+    assert root.get_attribute("data-turn") == "over"
+    assert root.get_attribute("data-winner") in ("you", "computer")
