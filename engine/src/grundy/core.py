@@ -80,11 +80,14 @@ class Theorem:
     """A game's closed form with the theorem that proves it and the condition under which
     it holds. `name` and `expression` are templates filled with the game's parameters
     (and `{xor}`: the coordinate names joined by " ⊕ "); `holds(game, pos)` says whether
-    the condition holds there, `value(game, pos)` is the formula's value (defined at every
-    position, also where the condition fails). `claim` (optional) is what the theorem
-    says in words (default "G = expression", or "P-position ⇔ expression = 0");
-    `verdict(game, limit) -> Verdict` (optional) judges the condition for the whole
-    table up to limit: without it the condition is one on the parameters only."""
+    the condition holds there (pos None: for the parameters, whatever the position),
+    `value(game, pos)` is the formula's value: called where the condition holds, and, for a
+    condition on the parameters (one that no position of a table satisfies, or that
+    `verdict` judges), at every position of a table, to show where the formula breaks; a
+    condition on the position (Chomp's shapes) is never asked beyond it. `claim`
+    (optional) is what the theorem says in words (default "G = expression", or
+    "P-position ⇔ expression = 0"); `verdict(game, limit) -> Verdict` (optional) judges the
+    condition for the whole table up to limit (without it: `holds(game, None)`)."""
 
     name: Text
     expression: str
@@ -98,11 +101,15 @@ class Theorem:
     def _fields(self, game: "Game", pos: tuple) -> dict:
         return dict(game.params, xor=" ⊕ ".join(game.coords_for(pos)))
 
-    def evaluate(self, game: "Game", pos: tuple) -> Formula:
-        """The formula at `pos`, whether or not the condition holds there."""
+    def named(self, game: "Game", pos: tuple) -> tuple[Text, str]:
+        """The theorem's name and expression for `game` (no value is computed)."""
         fields = self._fields(game, pos)
-        return Formula(self.value(game, pos), self.name.format(**fields), self.kind,
-                       self.expression.format(**fields))
+        return self.name.format(**fields), self.expression.format(**fields)
+
+    def evaluate(self, game: "Game", pos: tuple) -> Formula:
+        """The formula at `pos` (see `value` for where it may be asked)."""
+        name, expression = self.named(game, pos)
+        return Formula(self.value(game, pos), name, self.kind, expression)
 
     def at(self, game: "Game", pos: tuple) -> Formula | None:
         """The formula at `pos`, or None where the condition does not hold."""

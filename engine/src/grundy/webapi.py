@@ -418,7 +418,7 @@ def _summary_head(theorem, verdict, g, pos, lang, pass_left):
     """The first part of the summary: the theorem and its condition, in plain words."""
     if theorem is None:
         return SUMMARY["none"].get(lang)
-    name, claim = theorem.evaluate(g, pos).theorem.get(lang), theorem.says(g, pos).get(lang)
+    name, claim = theorem.named(g, pos)[0].get(lang), theorem.says(g, pos).get(lang)
     if pass_left:
         return SUMMARY["pass"].format(theorem=name).get(lang)
     if theorem.unconditional:
@@ -488,8 +488,8 @@ def op_table(request):
     else:
         out.update(rows=rows, p_positions=p_positions, mismatches=mismatches)
     if theorem is not None:
-        f = theorem.evaluate(inner, origin)
-        out.update(theorem=f.theorem.get(lang) or None, expression=f.expression,
+        name, expression = theorem.named(inner, origin)
+        out.update(theorem=name.get(lang) or None, expression=expression,
                    claim=theorem.says(inner, origin).get(lang))
     if theorem is not XOR_THEOREM:
         out["condition"] = _condition(theorem, verdict, inner, lang, pass_left)
