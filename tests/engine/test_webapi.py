@@ -129,7 +129,7 @@ def test_theorem_names_in_the_page_language(name, params, pos):
     theorems = type(g).theorems
     chosen = next((t for t in theorems if t.judge(g, 6).holds), theorems[0] if theorems else None)
     origin = tuple(table["rows"][0][:len(g.coords)])
-    assert table["theorem"] == (chosen and chosen.evaluate(g, origin).theorem.ja or None)
+    assert table["theorem"] == (chosen and chosen.named(g, origin)[0].ja or None)
     assert chosen is None or chosen.unconditional or table["condition"]["holds"] == chosen.judge(g, 6).holds
 
 

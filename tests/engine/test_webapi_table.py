@@ -1,5 +1,5 @@
 """grundy.webapi `table`: the theorem compared with, its condition for the parameters (with
-the first failing t, or why not), the formula's value at every cell, and the summary."""
+the first failing t, or why not), the formula's value where it is compared, and the summary."""
 
 import re
 
