@@ -1,0 +1,259 @@
+"""Journeys across pages under Material's instant navigation, on the Pages build (site_url
+set: its sitemap lists the pages, so instant navigation is on), at 1280 x 900 and on a
+390 x 844 touch phone:
+- the Lab opened first (a shared lab/#code=… link), a lesson, Back: the Lab is whole again;
+  a lesson's "Open in the Lab" brings its example, and the address stays lab/#code=…;
+- a runaway loop left in the Lab: the next lesson's play widget and exercises still work;
+  Back and Forward to that lesson: its widget plays again; an exercise solved on one page
+  is still solved when the reader comes back to it;
+- the address after a page swap is the new page's (no heading anchor of the page before);
+  a link to a heading on another page (by keyboard) and a table of contents' link land on
+  the heading; the language switch then opens the same page in the other language;
+- Japanese search: a second search answers, 石取り finds its lessons, and a result with an
+  anchor lands on it.
+Screenshots of the Lab after coming back: artifacts/screenshots/journeys/."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots" / "journeys"
+LOAD_MS = 120_000  # Pyodide on two shared cores
+STEP_MS = 30_000
+DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 900}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+SHARED = "print('shared by a link')\n"
+PLAYABLE = "el => el.dataset.turn === 'you' || el.dataset.turn === 'over'"
+# the results of the query starting with `start` are shown (their links highlight its words)
+ANSWERED = """start => [...document.querySelectorAll('.md-search-result__item a')]
+    .some(a => (new URL(a.href).searchParams.get('h') || '').includes(start))"""
+
+
+@pytest.fixture
+def base(request) -> str:
+    """The Pages build's address, ending in /chocolate-games/ (NAV_URL: a build served elsewhere)."""
+    return os.environ.get("NAV_URL") or request.getfixturevalue("pages_url")
+
+
+@pytest.fixture(params=list(DEVICES))
+def reader(request, new_page):
+    """A fresh page on `device` that counts Material's page swaps (window.__swaps)."""
+    page = new_page(**DEVICES[request.param])
+    page.device = request.param
+    page.add_init_script("""addEventListener('DOMContentLoaded', () => setTimeout(() => {
+        window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; }); }));""")
+    return page
+
+
+# ---------------------------------------------------------------- helpers
+
+def swap(page, action) -> None:
+    """Do `action` (a click, Back, Forward) and wait for the page it swaps in."""
+    page.wait_for_function("() => window.__swaps !== undefined", timeout=STEP_MS)
+    before = page.evaluate("() => window.__swaps")
+    action()
+    page.wait_for_function("n => window.__swaps > n", arg=before, timeout=STEP_MS)
+    assert page.evaluate("() => window.__swaps") > 1, "a full page load, not a page swap"
+
+
+def follow(page, href: str) -> None:
+    """Follow a link to `href` (relative to the page) as the navigation's links are followed."""
+    swap(page, lambda: page.evaluate("""href => { const a = document.createElement('a');
+        a.href = href; a.textContent = 'go'; document.querySelector('.md-content h1').append(a);
+        a.click(); }""", href))
+
+
+def footer(page, which: str) -> None:
+    swap(page, lambda: page.locator(f"a.md-footer__link--{which}").click())
+
+
+def heading_offset(page, anchor: str) -> float:
+    """The heading's distance below where a full load puts it (its scroll margin), or 0 when
+    the page's end keeps it lower but in view."""
+    return page.evaluate("""id => { const el = document.getElementById(id);
+        const top = el.getBoundingClientRect().top - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+        const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+        return end && top > 0 && top < innerHeight - 40 ? 0 : top; }""", anchor)
+
+
+def lab_code(page) -> str:
+    page.wait_for_selector("[data-lab][data-mounted][data-editor]", timeout=LOAD_MS)
+    return page.evaluate("window.grundyLab.editor.getCode()")
+
+
+def assert_lab_whole(page, name: str) -> None:
+    lab = page.locator("[data-lab]")
+    page.wait_for_selector("[data-lab][data-editor] .lab-editor > *", timeout=LOAD_MS)
+    for control in ("[data-run]", "[data-stop]", "[data-share]", "[data-examples]"):
+        assert lab.locator(control).count() == 1, control
+    lab.locator("[data-run]").scroll_into_view_if_needed()
+    assert lab.locator("[data-run]").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-{page.device}.png"))
+
+
+def wait_playable(page, widget) -> None:
+    widget.scroll_into_view_if_needed()
+    page.wait_for_function(PLAYABLE, arg=widget.element_handle(), timeout=LOAD_MS)
+
+
+def play_a_move(page, widget) -> None:
+    moves = int(widget.get_attribute("data-moves") or 0)
+    widget.locator(".gw-board .move").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"el => Number(el.dataset.moves) > {moves} && ({PLAYABLE})(el)",
+                           arg=widget.element_handle(), timeout=LOAD_MS)
+
+
+def open_exercise(page, selector="grundy-exercise"):
+    """The first exercise matching `selector`, opened, once the engine has listed its moves."""
+    ex = page.locator(selector).first
+    ex.scroll_into_view_if_needed()
+    page.wait_for_function("el => el.dataset.ready === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
+    ex.locator(".gx-question").click()
+    page.wait_for_function("el => el.querySelector('select.gx-moves')?.options.length > 1",
+                           arg=ex.element_handle(), timeout=LOAD_MS)
+    return ex
+
+
+def search(page, query: str, press_key: bool = True):
+    """Type `query` in the search (with a key released at the end, or not: as an input
+    method or a paste enters it); the visible result links."""
+    button = page.locator("label.md-header__button[for=__search]")  # phones only
+    if button.is_visible() and not page.is_checked("#__search"):
+        button.click()
+    page.click(".md-search__input")
+    page.fill(".md-search__input", query)
+    if press_key:
+        page.press(".md-search__input", "End")
+    page.wait_for_function(ANSWERED, arg=query[:2], timeout=LOAD_MS)
+    return page.locator(".md-search-result__item a:visible")
+
+
+def clean(page) -> None:
+    assert not page.foreign_requests, page.foreign_requests[:5]
+    errors = [e for e in page.console_errors if "preload" not in e]
+    assert not errors, errors[:5]
+
+
+# ---------------------------------------------------------------- the Lab and the widgets
+
+def test_the_lab_first_then_lessons_and_back(reader, base):
+    page = reader
+    page.goto(base + "lab/#code=" + quote(SHARED, safe=""))
+    assert lab_code(page) == SHARED
+    footer(page, "prev")  # a lesson, by the page's own link
+    assert "/lab/" not in page.url
+    swap(page, page.go_back)
+    assert page.url.startswith(base + "lab/")
+    assert_lab_whole(page, "lab-after-back")
+
+    follow(page, "../open-problems/")  # "Open in the Lab" from a lesson's "In Python"
+    link = page.locator("#in-python ~ .pyexample a.pyexample-lab").first
+    expected = link.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))")
+    link.scroll_into_view_if_needed()
+    page.wait_for_timeout(600)  # Material's anchor tracking follows the scroll
+    swap(page, link.click)
+    assert lab_code(page) == expected
+    assert page.url.startswith(base + "lab/#code="), page.url
+    assert_lab_whole(page, "lab-open-in-the-lab")
+
+    # A runaway loop, left running: the next lesson's widgets still work.
+    page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
+    page.evaluate("text => window.grundyLab.editor.setCode(text)", "print('looping')\nwhile True:\n    pass\n")
+    page.click("[data-run]")
+    page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
+                           timeout=LOAD_MS)
+    follow(page, "../triangular-chocolate/")
+    assert page.url == base + "triangular-chocolate/"
+    widget = page.locator("grundy-play").first
+    wait_playable(page, widget)
+    play_a_move(page, widget)
+    open_exercise(page)
+
+    # Back and Forward: the lesson's widget plays again.
+    footer(page, "next")
+    swap(page, page.go_back)
+    assert page.url.startswith(base + "triangular-chocolate/")
+    wait_playable(page, page.locator("grundy-play").first)
+    play_a_move(page, page.locator("grundy-play").first)
+    swap(page, page.go_forward)
+    swap(page, page.go_back)
+    wait_playable(page, page.locator("grundy-play").first)
+
+    # An exercise solved on one page is still solved when the reader comes back.
+    follow(page, "../wythoff/")
+    ex = open_exercise(page, "grundy-exercise[data-kind=find-move]")
+    ex.locator("select.gx-moves").select_option("7,4")
+    ex.locator(".gx-check").click()
+    page.wait_for_function("el => el.dataset.solved === 'true'", arg=ex.element_handle(), timeout=LOAD_MS)
+    footer(page, "prev")
+    swap(page, page.go_back)
+    ex = page.locator("grundy-exercise[data-kind=find-move]").first
+    ex.scroll_into_view_if_needed()
+    page.wait_for_function("el => el.dataset.solved === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
+    follow(page, "../lab/")  # the Lab after the lessons
+    assert_lab_whole(page, "lab-after-lessons")
+    assert page.evaluate("window.grundyEngine.restarts") >= 1  # the loop was stopped on leaving
+    clean(page)
+
+
+# ---------------------------------------------------------------- addresses and anchors
+
+def test_addresses_anchors_and_the_language_switch(reader, base):
+    page = reader
+    page.goto(base + "triangular-chocolate/")
+    page.mouse.wheel(0, 4000)  # the reader scrolls: Material's tracking writes "#…" into the address
+    page.wait_for_function("() => location.hash !== ''", timeout=STEP_MS)
+    footer(page, "next")
+    page.wait_for_timeout(500)
+    assert page.url == base + "sierpinski/", "the address carries the page before's anchor"
+
+    follow(page, "../glossary/")
+    link = page.locator("a[href$='impartial-games/#the-nim-sum']").first
+    link.scroll_into_view_if_needed()
+    link.focus()
+    swap(page, lambda: page.keyboard.press("Enter"))
+    page.wait_for_timeout(1500)  # the blocks around the heading are laid out
+    assert page.url == base + "impartial-games/#the-nim-sum"
+    assert abs(heading_offset(page, "the-nim-sum")) <= 2
+
+    if page.device == "desktop":  # the table of contents (in the drawer on a phone)
+        toc = page.locator(".md-sidebar--secondary a.md-nav__link[href$='#nim-and-boutons-theorem']")
+        toc.click()
+        page.wait_for_timeout(1000)
+        assert abs(heading_offset(page, "nim-and-boutons-theorem")) <= 2
+        assert page.url == base + "impartial-games/#nim-and-boutons-theorem"
+    footer(page, "next")
+    page.wait_for_timeout(500)
+    assert "#" not in page.url, page.url
+    here = page.url
+
+    switch = page.locator(".md-select__link[hreflang=ja]").first
+    assert switch.get_attribute("href") == here.replace(base, base + "ja/")
+    page.evaluate("a => a.click()", switch.element_handle())
+    page.wait_for_function("() => document.documentElement.lang === 'ja'", timeout=STEP_MS)
+    assert page.url == here.replace(base, base + "ja/")
+    clean(page)
+
+
+def test_japanese_search_and_a_result_with_an_anchor(reader, base):
+    page = reader
+    page.goto(base + "ja/")
+    assert search(page, "グランディ数").count() >= 3
+    links = search(page, "石取り", press_key=False)  # a second search, entered without a key
+    hrefs = links.evaluate_all("els => els.map(a => a.href)")
+    pages = {h.split("?")[0] for h in hrefs}
+    for lesson in ("impartial-games", "triangular-chocolate", "open-problems"):
+        assert base + f"ja/{lesson}/" in pages, hrefs
+    anchored = next(h for h in hrefs if "#references" in h)
+    swap(page, lambda: page.locator(f".md-search-result__item a[href='{anchored}']").first.click())
+    page.wait_for_timeout(1500)
+    assert page.url == anchored
+    assert abs(heading_offset(page, "references")) <= 2
+    clean(page)
