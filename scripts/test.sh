@@ -5,11 +5,13 @@
 #   bash scripts/test.sh --quick   the engine, the generators and the site's HTML checks,
 #                                  without browsers (the edit-test loop); builds the site
 #                                  only when a source is newer than the last build
+# Tests run in GRUNDY_TEST_WORKERS processes (pytest-xdist; default 2, 0 for one process).
 # Prints the time of each phase. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GRUNDY_PAGES_URL=${GRUNDY_PAGES_URL:-http://127.0.0.1:8737/chocolate-games/}
 tier=full
+workers=(-n "${GRUNDY_TEST_WORKERS:-2}" --dist loadfile)
 if [[ ${1:-} == --quick ]]; then tier=quick; shift; fi
 
 phase() { echo "test.sh: $1 took $(( SECONDS - $2 )) s"; }
@@ -30,7 +32,7 @@ phase "build (pages.yml's build step)" $t
 t=$SECONDS
 rc=0
 if [[ $tier == quick ]]; then
-  .venv/bin/python -m pytest tests/engine tests/site -m "not browser and not slow" -p no:cacheprovider "$@" || rc=$?
+  .venv/bin/python -m pytest tests/engine tests/site -m "not browser and not slow" -p no:cacheprovider "${workers[@]}" "$@" || rc=$?
 else
   # One server for the whole run, which every pytest process uses (tests/conftest.py pages_url).
   .venv/bin/python bench/serve.py site --url "$GRUNDY_PAGES_URL" >/dev/null &
@@ -39,7 +41,7 @@ else
 for _ in range(120):
     try: urllib.request.urlopen(sys.argv[1] + 'sw.js', timeout=2); break
     except OSError: time.sleep(0.5)" "$GRUNDY_PAGES_URL"
-  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 "$@" || rc=$?
+  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 "${workers[@]}" "$@" || rc=$?
 fi
 phase "tests ($tier)" $t
 exit $rc

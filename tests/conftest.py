@@ -17,7 +17,7 @@ Fixtures:
   recorded in ``page.foreign_requests``; console errors and uncaught exceptions are
   recorded in ``page.console_errors``, and so are HTTP responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
-- ``measurements`` (session) -> a list; append strings to print them in the pytest summary.
+- ``measurements`` -> a list; append strings to print them in the pytest summary.
 """
 
 from __future__ import annotations
@@ -153,9 +153,13 @@ def new_page(browser):
         context.close()
 
 
-@pytest.fixture(scope="session")
-def measurements() -> list[str]:
-    return _MEASUREMENTS
+@pytest.fixture
+def measurements(request) -> list[str]:
+    """Lines to print in the summary: carried by the test's report (so pytest-xdist's
+    workers send them to the process that prints)."""
+    lines: list[str] = []
+    yield lines
+    request.node.user_properties.extend(("measurement", line) for line in lines)
 
 
 BROWSER_FIXTURES = {"browser", "new_page", "chromium", "watched", "fresh_context", "pages_url",
@@ -177,7 +181,9 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_runtest_logreport(report):
-    """Seconds spent per test folder (set-up, call and teardown)."""
+    """Seconds spent per test folder (set-up, call and teardown); the test's measurements."""
+    if report.when == "teardown":
+        _MEASUREMENTS.extend(value for name, value in report.user_properties if name == "measurement")
     folder = Path(report.fspath).parent.name
     _TIER_SECONDS[folder] = _TIER_SECONDS.get(folder, 0.0) + report.duration
 
