@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
@@ -84,6 +84,11 @@ def test_levels_listed(watched, widget_server, phone):
     assert root.get_attribute("data-level") == "perfect"
     choose_level(w.page, root, "5")
     assert re.search(r"won \d+ % of \d+ games against Level 7", root.locator(".gw-level-note").inner_text())
+    if not phone:  # two wins against a level move the suggestion up; it is marked
+        root.evaluate("el => { el.levelChoice.record('5', true); el.levelChoice.record('5', true); }")
+        assert root.locator(".gw-level option[value='7']").inner_text().endswith("(suggested)")
+        assert "suggested" not in root.locator(".gw-level option[value='5']").inner_text()
+        assert w.page.evaluate("() => JSON.parse(localStorage.getItem('grundy-play-suggested')).level") == "7"
     if phone:
         for selector in (".gw-level", ".gw-copylink", ".gw-lab", ".gw-new"):
             assert root.locator(selector).bounding_box()["height"] >= 44, selector
@@ -108,6 +113,19 @@ def test_level_one_is_beatable(watched, widget_server):
         move_to(w.page, root, best(state(w.page, root)["moves"])["to"])
     assert root.get_attribute("data-winner") == "you"
     assert "seed=" in w.page.url and "level=1" in w.page.url and "first=computer" in w.page.url
+
+
+def test_bot_rule_after_the_game(watched, widget_server):
+    """Against a bot, its (wrong) rule is told once the game is over."""
+    w, root = open_play(watched, widget_server)
+    choose_level(w.page, root, "two-coordinates")
+    assert root.locator(".gw-botnote").is_hidden()
+    while wait_turn(w.page, root) != "over":
+        move_to(w.page, root, best(state(w.page, root)["moves"])["to"])
+    note = root.locator(".gw-botnote").inner_text()
+    assert "G = y ⊕ z" in note and "refutes a conjecture" in note
+    lab = unquote(root.locator(".gw-lab").get_attribute("href"))
+    assert re.search(r"/lab/#code=import grundy\n", lab) and 'grundy.game("chocolate", k=3)' in lab
 
 
 def test_two_players(watched, widget_server):
