@@ -94,7 +94,8 @@ def test_levels_listed(watched, widget_server, phone):
             assert root.locator(selector).bounding_box()["height"] >= 44, selector
         width = w.page.evaluate("() => document.documentElement.clientWidth")
         assert root.locator(".gw-level").bounding_box()["width"] <= width
-    w.screenshot(f"play-levels-{'phone' if phone else 'desktop'}", root)
+    root.locator(".gw-controls").first.scroll_into_view_if_needed()
+    w.screenshot(f"play-levels-{'phone' if phone else 'desktop'}")  # the window: blocks off it are not painted
 
 
 def test_levels_japanese(watched, widget_server):
@@ -232,7 +233,8 @@ def test_review_and_try_again(watched, widget_server, phone):
     if not phone:
         record = w.page.evaluate("() => navigator.clipboard.readText()")
         assert "1. Player 1:" in record and "Mistake" in record and "play=chocolate" in record
-    w.screenshot(f"play-review-{'phone' if phone else 'desktop'}", root)
+    review.scroll_into_view_if_needed()
+    w.screenshot(f"play-review-{'phone' if phone else 'desktop'}")
     mistake.locator(".gw-tryagain").click()
     w.page.wait_for_function("el => el.dataset.moves === '0' && el.dataset.turn === 'you'",
                              arg=root.element_handle(), timeout=STEP_MS)
