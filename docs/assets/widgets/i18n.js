@@ -209,7 +209,7 @@ export const STRINGS = {
     playerWinsMisere: "プレイヤー {n} の勝ちです: プレイヤー {m} が最後の一手を指すしかありませんでした。",
     copyLink: "リンクをコピー", openLab: "ラボで開く", copyHere: "これをコピーしてください:",
     link: { title: "リンク", copied: "リンクをコピーしました。", unknown: "このページのゲームではありません。",
-            bad: "このリンクのゲームは表示できません: {why} 代わりに最初のゲームを表示しています。",
+            bad: "このリンクのゲームは表示できません: {why}代わりに最初のゲームを表示しています。",
             start: "開始局面「{text}」が点で区切った整数ではありません (例: start=10.5.5)。",
             move: "{n} 手目「{text}」が点で区切った整数 (または pass) ではありません。",
             first: "first={text}: first=computer とするか、省いてください。",
