@@ -54,11 +54,6 @@ export class LevelChoice {
     return this.select.value;
   }
 
-  set value(level) {
-    this.select.value = level;
-    this.describe();
-  }
-
   /** The level named `name` in the list, or null (two players, or not offered). */
   find(name) {
     return this.levels.find((level) => level.name === name) || null;

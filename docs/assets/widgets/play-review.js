@@ -13,7 +13,7 @@ function valueText(entry) {
 }
 
 /** Whether the move into history[i] (i >= 1) was a mistake. */
-export function isMistake(history, i) {
+function isMistake(history, i) {
   return history[i - 1].outcome === "N" && history[i].outcome === "N";
 }
 
