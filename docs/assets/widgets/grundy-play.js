@@ -614,7 +614,8 @@ export class PlayElement extends GrundyWidget {
     const board = this.boardBox;
     const kinds = [board.querySelector(".move line.hit, .move line.cut") && "cut",
       board.querySelector(".move .counter") && "counter",
-      board.querySelector(".move rect.hit") && "square"].filter(Boolean);
+      board.querySelector(".move[data-eats]") && "eat",
+      board.querySelector(".move:not([data-eats]) rect.hit") && "square"].filter(Boolean);
     const touch = this.pointerType === "touch" || matchMedia("(hover: none)").matches;
     return [`turn.${kinds.length === 1 ? kinds[0] : "move"}`, `how.${touch ? "touch" : "mouse"}`];
   }

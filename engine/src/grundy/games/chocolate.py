@@ -92,7 +92,7 @@ class Chocolate(Game):
         Theorem(Text("[M2012] Theorem 2.1 (k = 3)", "[M2012] 定理 2.1 (k = 3)"), "x ⊕ y ⊕ z",
                 "outcome", Text("k = 3", "k = 3"), lambda g, pos: g.k == 3,
                 lambda g, pos: pos[0] ^ pos[1] ^ pos[2]),
-        Theorem(Text("[M2012] section 6, equation (33) (k = 1)", "[M2012] 第 6 節 式 (33) (k = 1)"),
+        Theorem(Text("[M2012] section 6, equation (33) (k = 1)", "[M2012] 第 6 節の式 (33) (k = 1)"),
                 "(x − 1) ⊕ y ⊕ (z − 1)", "outcome", Text("k = 1", "k = 1"),
                 lambda g, pos: g.k == 1, lambda g, pos: _k1_value(*pos)),
     )
