@@ -363,10 +363,10 @@ SUMMARY = {
                         "「{claim}」が成り立ちます"),
     "fails": Text("{subject} does not satisfy the condition of {theorem}{note}",
                   "{subject} は {theorem} の条件を満たしません{note}"),
-    "pass": Text("With the pass still available no theorem is known ({theorem} is about the "
-                 "game without a pass)",
-                 "パスがまだ使える局面についての定理は知られていません ({theorem} はパスのない"
-                 "ゲームについての定理です)"),
+    "pass": Text("With the pass still available, {theorem} does not apply (it is about the game "
+                 "without a pass): the values here are computed",
+                 "パスがまだ使える局面には {theorem} は当てはまりません ({theorem} はパスのない"
+                 "ゲームについての定理です)。ここでの値は計算したものです"),
     "none": Text("No theorem gives a formula for this game: the values are computed",
                  "このゲームの値を与える定理はありません: 値は計算したものです"),
     "grundy": Text("the cells where G ≠ {expression} are marked: {m:,} of {n:,}",

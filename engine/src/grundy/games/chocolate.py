@@ -93,8 +93,15 @@ class Chocolate(Game):
                 "outcome", Text("k = 3", "k = 3"), lambda g, pos: g.k == 3,
                 lambda g, pos: pos[0] ^ pos[1] ^ pos[2]),
         Theorem(Text("[M2012] section 6, equation (33) (k = 1)", "[M2012] 第 6 節の式 (33) (k = 1)"),
-                "(x − 1) ⊕ y ⊕ (z − 1)", "outcome", Text("k = 1", "k = 1"),
-                lambda g, pos: g.k == 1, lambda g, pos: _k1_value(*pos)),
+                "(x − 1) ⊕ y ⊕ (z − 1)", "outcome", Text("k = 1, x, z ≥ 1", "k = 1, x, z ≥ 1"),
+                lambda g, pos: g.k == 1 and (pos is None or bool(pos[0] and pos[2])),
+                lambda g, pos: _k1_value(*pos)),
+        # Where the formula's domain ends: with x = 0 or z = 0 only {0, 0, 0} is a P-position
+        # (from any other, one cut leaves {0, 0, 0}).
+        Theorem(Text("[M2012] section 6 (k = 1, x = 0 or z = 0)", "[M2012] 第 6 節 (k = 1, x = 0 または z = 0)"),
+                "x + y + z", "outcome", Text("k = 1, x = 0 or z = 0", "k = 1, x = 0 または z = 0"),
+                lambda g, pos: g.k == 1 and pos is not None and not (pos[0] and pos[2]),
+                lambda g, pos: sum(pos)),
     )
 
     def _check(self, pos):
