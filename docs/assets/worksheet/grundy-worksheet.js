@@ -308,7 +308,8 @@ class GrundyWorksheet extends HTMLElement {
     }
     const range = Array.from({ length: TABLE_MAX + 1 }, (_, i) => i);
     const corner = `${table.coords[free[1]]} \\ ${table.coords[free[0]]}`;
-    return h("table", { class: `ws-grid${filled ? " ws-filled" : ""}`, "data-grid": filled ? "key" : "blank" },
+    return h("table", { class: `ws-grid${filled ? " ws-filled" : ""}`, "data-grid": filled ? "key" : "blank",
+                        "data-free": free.join(" "), "data-fixed": JSON.stringify(fixed) },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: corner }),
         range.map((x) => h("th", { scope: "col", text: x })))),
       h("tbody", {}, range.map((y) => h("tr", {}, h("th", { scope: "row", text: y }),

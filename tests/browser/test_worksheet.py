@@ -1,0 +1,152 @@
+"""The worksheet page (docs/worksheet.md, <grundy-worksheet>) in Chromium: the answer key
+agrees with the engine, the seed in the address decides the sheet, the form writes the
+address, and the printed PDF (A4 and Letter, English and Japanese) has the worksheet's
+pages then the key's, without the site's chrome or the form. The first pages are saved as
+PNG (pdftoppm) in artifacts/screenshots/worksheet/ to be looked at.
+Run on a build of your own with WS_URL=http://127.0.0.1:8795/chocolate-games/ (served)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[2]
+PICTURES = ROOT / "artifacts" / "screenshots" / "worksheet"
+LOAD_MS = 120_000  # Pyodide on two shared cores
+DESKTOP = {"viewport": {"width": 1100, "height": 900}}
+CHOCOLATE = "?game=chocolate&k=3&n=6&seed=42"
+WORDS = {"en": {"sheet": "Worksheet:", "table": "2. A table to fill", "key": "Answer key:",
+                "chrome": ("The Lab", "How to use it", "Make the worksheet")},
+         "ja": {"sheet": "演習プリント:", "table": "2. 表を埋める", "key": "解答:",
+                "chrome": ("ラボ", "使い方", "プリントを作る")}}
+
+
+@pytest.fixture(scope="module")
+def base(request) -> str:
+    """The site's address: $WS_URL (a served build of your own) or the suite's Pages build."""
+    return os.environ.get("WS_URL") or request.getfixturevalue("pages_url")
+
+
+def open_sheet(new_page, base, query, lang="en"):
+    """A fresh page on the worksheet, once it is drawn."""
+    page = new_page(**DESKTOP)
+    page.goto(base + ("ja/" if lang == "ja" else "") + "worksheet/" + query)
+    page.wait_for_selector("grundy-worksheet[data-state='ready']", timeout=LOAD_MS)
+    return page
+
+
+def positions(page) -> list[dict]:
+    """The positions to analyse, as their data attributes give them."""
+    return page.eval_on_selector_all(".ws-item", """items => items.map(li => ({
+        game: li.dataset.game, params: JSON.parse(li.dataset.params), pos: li.dataset.pos}))""")
+
+
+def key(page) -> list[dict]:
+    return page.eval_on_selector_all(".ws-key-item", """items => items.map(li => ({
+        pos: li.dataset.pos, outcome: li.dataset.outcome, grundy: li.dataset.grundy,
+        move: li.dataset.move, text: li.textContent}))""")
+
+
+def coords(text: str) -> tuple:
+    return tuple(int(c) for c in text.split())
+
+
+def check_key(page, lang="en") -> None:
+    """Every key entry is the engine's: outcome, Grundy value, a winning move; the filled
+    table's P and N are the engine's at every square."""
+    shown, answers = positions(page), key(page)
+    assert shown and [a["pos"] for a in answers] == [s["pos"] for s in shown]
+    for item, answer in zip(shown, answers):
+        game, pos = grundy.game(item["game"], **item["params"]), coords(item["pos"])
+        value = game.grundy(pos)
+        outcome = "P" if value == 0 else "N"
+        assert (answer["outcome"], int(answer["grundy"])) == (outcome, value), (item, answer)
+        words = {"en": f"{outcome}-position, Grundy value {value}", "ja": f"{outcome} 局面、Grundy 数 {value}"}
+        assert words[lang] in answer["text"], answer
+        if outcome == "P":
+            assert answer["move"] == ""
+        else:
+            move = coords(answer["move"])
+            assert move in [m.to for m in game.moves(pos)] and game.grundy(move) == 0, answer
+            assert "{" + ", ".join(map(str, move)) + "}" in answer["text"]
+    grid = page.eval_on_selector("table[data-grid='key']", """t => ({
+        free: t.dataset.free.split(' ').map(Number), fixed: JSON.parse(t.dataset.fixed),
+        cells: [...t.querySelectorAll('td[data-cell]')].map(td => [td.dataset.cell, td.textContent]),
+        none: t.querySelectorAll('td.ws-none').length})""")
+    game = grundy.game(shown[0]["game"], **shown[0]["params"])
+    assert len(grid["cells"]) + grid["none"] == 64 and len(grid["cells"]) > 20
+    for cell, text in grid["cells"]:
+        pos = list(grid["fixed"])
+        for index, value in zip(grid["free"], coords(cell)):
+            pos[index] = value
+        assert text == ("P" if game.grundy(tuple(pos)) == 0 else "N"), (pos, text)
+    assert page.eval_on_selector_all("table[data-grid='blank'] td", "tds => tds.every(td => !td.textContent)")
+
+
+def test_the_key_is_the_engines_and_the_form_writes_the_address(new_page, base):
+    page = open_sheet(new_page, base, CHOCOLATE)
+    assert len(positions(page)) == 6 and len(page.query_selector_all(".ws-item svg")) == 6
+    check_key(page)
+    page.select_option("select[name='lesson']", "wythoff")
+    page.fill("input[name='seed']", "7")
+    page.fill("input[name='n']", "4")
+    page.click(".ws-form button[type='submit']")
+    page.wait_for_selector("grundy-worksheet[data-state='ready'][data-seed='7']", timeout=LOAD_MS)
+    assert page.url.endswith("worksheet/?lesson=wythoff&n=4&seed=7")
+    assert {item["game"] for item in positions(page)} == {"wythoff"} and len(positions(page)) == 4
+    check_key(page)
+    assert not page.console_errors and not page.foreign_requests
+
+
+def test_the_seed_decides_the_sheet(new_page, base):
+    page = open_sheet(new_page, base, "?lesson=ryuoh&seed=5")
+    first = positions(page)
+    page.reload()
+    page.wait_for_selector("grundy-worksheet[data-state='ready']", timeout=LOAD_MS)
+    assert positions(page) == first
+    page.goto(page.url.replace("seed=5", "seed=6"))
+    page.wait_for_selector("grundy-worksheet[data-state='ready'][data-seed='6']", timeout=LOAD_MS)
+    assert positions(page) != first
+    page.goto(page.url.split("?")[0])  # no seed: one is chosen and written in the address
+    page.wait_for_selector("grundy-worksheet[data-state='ready']", timeout=LOAD_MS)
+    assert re.search(r"[?&]seed=\d+", page.url) and positions(page)
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of each page of a PDF (poppler's pdftotext; a form feed ends each page)."""
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    return text.split("\f")[:-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_printed_worksheet(new_page, base, lang, tmp_path):
+    if not shutil.which("pdftotext"):
+        pytest.fail("pdftotext not found: apt-get install poppler-utils")
+    page = open_sheet(new_page, base, CHOCOLATE, lang)
+    check_key(page, lang)
+    words = WORDS[lang]
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    for paper in ("A4", "Letter"):
+        pdf = tmp_path / f"{paper}.pdf"
+        page.pdf(path=str(pdf), format=paper)
+        pages = pdf_pages(pdf)
+        assert len(pages) == 3, [p[:80] for p in pages]  # positions, the table, the key
+        sheet, table, answers = pages
+        assert words["sheet"] in sheet and "{" in sheet and words["table"] not in sheet
+        assert words["table"] in table and words["key"] not in table
+        assert words["key"] in answers
+        for chrome in words["chrome"]:
+            assert chrome not in "".join(pages), chrome
+        prefix = PICTURES / f"{lang}-{paper}"
+        subprocess.run(["pdftoppm", "-r", "60", "-png", "-l", "3", str(pdf), str(prefix)], check=True)
+        assert len(list(PICTURES.glob(f"{lang}-{paper}-*.png"))) == 3
+    assert not page.console_errors and not page.foreign_requests
