@@ -24,7 +24,7 @@ const STRINGS = {
     fixed: "{name} = {value}", axes: "{col} across, {row} down",
     keyOutcome: "{outcome}-position, Grundy value {g}", keyMove: "winning move: {text} → {pos}",
     keyNone: "no winning move (every move goes to an N-position)",
-    keyTable: "The table, filled in",
+    keyTable: "The table, filled in", then: "; ", and: ", ",
     lessons: {
       "impartial-games": "Impartial games (Nim)", "chocolate-and-nim": "Chocolate bars and Nim",
       "triangular-chocolate": "The triangular chocolate", "other-inequalities": "Other inequalities",
@@ -46,7 +46,7 @@ const STRINGS = {
     fixed: "{name} = {value}", axes: "横が {col}、縦が {row}",
     keyOutcome: "{outcome} 局面、Grundy 数 {g}", keyMove: "勝つ手: {text} → {pos}",
     keyNone: "勝つ手なし (どの手も N 局面に行きます)",
-    keyTable: "埋めた表",
+    keyTable: "埋めた表", then: "。", and: "、",
     lessons: {
       "impartial-games": "不偏ゲーム (ニム)", "chocolate-and-nim": "板チョコとニム",
       "triangular-chocolate": "三角形のチョコレート", "other-inequalities": "ほかの不等式",
@@ -288,7 +288,7 @@ class GrundyWorksheet extends HTMLElement {
     return h("li", { class: "ws-key-item", "data-pos": state.pos.join(" "), "data-outcome": state.outcome,
                      "data-grundy": state.grundy, "data-move": win ? win.to.join(" ") : "" },
       h("strong", { text: posText(state.pos) }), " ",
-      this.t("keyOutcome", { outcome: state.outcome, g: state.grundy }), "; ",
+      this.t("keyOutcome", { outcome: state.outcome, g: state.grundy }), this.t("then"),
       win ? this.t("keyMove", { text: win.text, pos: posText(win.to) }) : this.t("keyNone"));
   }
 
@@ -296,7 +296,7 @@ class GrundyWorksheet extends HTMLElement {
     const axes = this.t("axes", { col: coords[free[0]], row: coords[free[1]] });
     const held = coords.map((name, i) => (fixed[i] === null ? null : this.t("fixed", { name, value: fixed[i] })))
       .filter(Boolean);
-    return this.t("askTable", { axes: [axes, ...held].join(", ") });
+    return this.t("askTable", { axes: [axes, ...held].join(this.t("and")) });
   }
 
   /** The P/N grid: columns the first free coordinate, rows the second; filled for the key. */
