@@ -1,0 +1,133 @@
+// <grundy-assign>: the teacher's form. Choose tasks (a game of the engine's catalogue with
+// its parameters, a position, and the task: find a winning move, the Grundy value, or win
+// against a computer level), an optional title and due date; get one link holding the
+// assignment (#a=v1.…). Hidden when the page's address already holds an assignment.
+
+import { engine } from "../widgets/engine-client.js";
+import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";
+import { field, h, setFieldError } from "../widgets/dom.js";
+import { langOf, translator } from "../widgets/i18n.js";
+import { encodeAssignment } from "./codec.js";
+import { ask, levelsOf, taskText } from "./tasks.js";
+import { addStyles, say } from "./text.js";
+
+class AssignElement extends HTMLElement {
+  async connectedCallback() {
+    if (this.started) return;
+    this.started = true;
+    this.hidden = location.hash.startsWith("#a="); // a student's link: the assignment instead
+    if (this.hidden) return;
+    addStyles();
+    this.classList.add("grundy-widget");
+    this.lang = langOf(this);
+    this.t = say(this.lang);
+    this.wt = translator(this.lang);
+    this.tasks = [];
+    this.replaceChildren(h("p", { class: "cr-status", text: this.t("loading") }));
+    try {
+      this.catalogue = await engine.games();
+    } catch (err) {
+      this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: err.message }));
+      return;
+    }
+    this.build();
+  }
+
+  build() {
+    const t = this.t;
+    const first = Object.keys(this.catalogue)[0];
+    this.controls = new GameControls({ t: this.wt, lang: this.lang, catalogue: this.catalogue, game: first, params: {},
+      onChange: (name) => { this.posInput.value = defaultStart(this.catalogue, name, {}); this.showLevels(); } });
+    this.kind = h("select", { class: "cr-kind" },
+      ["find-move", "grundy-value", "play"].map((k) => h("option", { value: k, text: t(`kind.${k}`) })));
+    this.posInput = h("input", { type: "text", class: "cr-pos", size: 12, value: defaultStart(this.catalogue, first, {}),
+                                 spellcheck: "false", autocomplete: "off" });
+    this.level = h("select", { class: "cr-level" });
+    this.levelField = field(t("level"), this.level, "cr-level-field");
+    this.kind.addEventListener("change", () => this.showLevels());
+    this.list = h("ol", { class: "cr-tasks" });
+    this.titleInput = h("input", { type: "text", class: "cr-title", size: 30 });
+    this.due = h("input", { type: "date", class: "cr-due" });
+    this.message = h("p", { class: "cr-error", role: "alert" });
+    this.output = h("div", { class: "cr-output", hidden: true });
+    this.replaceChildren(
+      h("div", { class: "cr-form" }, field(t("title"), this.titleInput), field(t("due"), this.due)),
+      h("fieldset", { class: "cr-form cr-new" }, this.controls.element, field(t("kind"), this.kind),
+        field(t("pos"), this.posInput), this.levelField,
+        h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() })),
+      this.list, this.message,
+      h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
+      this.output);
+    this.showLevels();
+    this.drawList();
+  }
+
+  async showLevels() {
+    const play = this.kind.value === "play";
+    this.levelField.hidden = !play;
+    const chosen = this.controls.read();
+    if (!play || !chosen) return;
+    try {
+      const levels = await levelsOf(chosen, this.lang);
+      this.level.replaceChildren(...levels.map((l) => h("option", { value: l.name, text: l.title[this.lang] })));
+      this.level.value = "perfect";
+    } catch (err) {
+      this.message.textContent = err.message;
+    }
+  }
+
+  async add() {
+    const chosen = this.controls.read();
+    if (!chosen) return;
+    let pos;
+    try {
+      pos = parseStart(this.posInput.value, this.catalogue, chosen.game, chosen.params, this.wt);
+      setFieldError(this.posInput, "");
+    } catch (err) {
+      setFieldError(this.posInput, err.message);
+      return;
+    }
+    const task = { kind: this.kind.value, ...chosen, pos, level: this.kind.value === "play" ? this.level.value : "" };
+    try {
+      await ask(task, { op: "state", pos }, this.lang);
+    } catch (err) {
+      setFieldError(this.posInput, err.message); // the engine refuses the position
+      return;
+    }
+    this.tasks.push({ ...task, levels: task.kind === "play" ? [...this.level.options].map((o) => ({ name: o.value, title: { [this.lang]: o.text } })) : null });
+    this.message.textContent = "";
+    this.drawList();
+  }
+
+  drawList() {
+    const t = this.t;
+    this.list.replaceChildren(...(this.tasks.length ? this.tasks.map((task, i) => h("li", { class: "cr-task" },
+      h("span", { text: taskText(task, this.catalogue, task.levels, t) }), " ",
+      h("button", { type: "button", class: "md-button cr-remove", text: t("remove"),
+                    onclick: () => { this.tasks.splice(i, 1); this.drawList(); } })))
+      : [h("li", { class: "cr-none", text: t("noTasks") })]));
+  }
+
+  make() {
+    const t = this.t;
+    if (!this.tasks.length) {
+      this.message.textContent = t("needTask");
+      return;
+    }
+    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks: this.tasks });
+    const url = new URL(location.href);
+    url.search = "";
+    url.hash = `a=${code}`;
+    const box = h("input", { type: "text", class: "cr-link", readonly: true, value: url.href });
+    const note = h("span", { class: "cr-note", role: "status" });
+    this.output.replaceChildren(h("p", { text: t("link") }), box,
+      h("button", { type: "button", class: "md-button cr-copy", text: t("copy"), onclick: async () => {
+        box.select();
+        try { await navigator.clipboard.writeText(box.value); note.textContent = t("copied"); } catch { /* selected: copy by hand */ }
+      } }), " ", note,
+      h("p", {}, h("a", { href: url.href, class: "cr-open", text: url.href.length > 80 ? `${url.href.slice(0, 77)}…` : url.href })));
+    this.output.hidden = false;
+  }
+}
+
+if (!customElements.get("grundy-assign")) customElements.define("grundy-assign", AssignElement);

@@ -1,0 +1,164 @@
+// <grundy-assignment>: the student's side of an assignment link (#a=v1.…): the tasks as
+// the site's own <grundy-exercise> and <grundy-play> elements, progress kept per
+// assignment (store.js), and the hand-in: a name, a result code with a checksum, a link to
+// the teacher's results page, and a printable answer sheet.
+
+import { engine } from "../widgets/engine-client.js";
+import { h } from "../widgets/dom.js";
+import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
+import { AssignmentStore } from "./store.js";
+import { answerText } from "./answers.js";
+import { levelsOf, taskText, written } from "./tasks.js";
+import { addStyles, say } from "./text.js";
+
+const ANSWER = { en: "Answer (computed by the engine)", ja: "答え (エンジンで計算)" };
+
+class AssignmentElement extends HTMLElement {
+  connectedCallback() {
+    if (this.started) return;
+    this.started = true;
+    this.hidden = !location.hash.startsWith("#a=");
+    if (!this.hidden) this.open(decodeURIComponent(location.hash.slice(3)));
+  }
+
+  async open(code) {
+    addStyles();
+    this.lang = document.documentElement.lang.startsWith("ja") ? "ja" : "en";
+    const t = this.t = say(this.lang);
+    try {
+      this.assignment = decodeAssignment(code);
+    } catch {
+      this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: t("badLink") }));
+      return;
+    }
+    this.code = code;
+    this.store = new AssignmentStore(assignmentId(code));
+    this.replaceChildren(h("p", { class: "cr-status", text: t("loading") }));
+    let catalogue;
+    try {
+      catalogue = await engine.games();
+    } catch (err) {
+      this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: err.message }));
+      return;
+    }
+    const { title, due, tasks } = this.assignment;
+    const parts = [];
+    this.pending = [];
+    if (title) parts.push(h("h2", { class: "cr-heading", text: title }));
+    if (due) parts.push(h("p", { class: "cr-due-line", text: t("dueOn", { due }) }));
+    this.sections = await Promise.all(tasks.map(async (task, i) => {
+      const levels = task.kind === "play" ? await levelsOf(task, this.lang).catch(() => null) : null;
+      const text = taskText(task, catalogue, levels, t);
+      return h("section", { class: "cr-task-box", "data-task": i },
+        h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null,
+        task.kind === "play" ? this.play(task, i) : this.exercise(task, i, text));
+    }));
+    this.replaceChildren(...parts, ...this.sections, this.handInBox());
+    this.pending.forEach((load) => load()); // once connected: the exercises ask the engine
+  }
+
+  exercise(task, i, text) {
+    const answer = h("details", { class: "gx-answer" }, h("summary", { text: ANSWER[this.lang] }));
+    const node = h("grundy-exercise", { class: "grundy-exercise", "data-kind": task.kind, "data-game": task.game,
+      "data-params": JSON.stringify(task.params), "data-pos": task.pos.join(" "), "data-lesson": this.store.lesson,
+      "data-id": `t${i}`, "data-lang": this.lang },
+    h("div", { class: "gx-static" }, h("p", { class: "gx-question", text }),
+      task.kind === "find-move" ? h("figure", { class: "grundy-picture" }) : null, answer));
+    const remember = (value) => this.store.update((d) => ({ ...d, answers: { ...d.answers, [i]: value } }));
+    node.addEventListener("click", (e) => {
+      if (e.target.closest(".gx-none")) remember("none");
+      else if (e.target.closest(".gx-check")) {
+        const value = task.kind === "find-move" ? node.querySelector(".gx-moves")?.value : node.querySelector(".gx-value")?.value.trim();
+        if (value) remember(value);
+      }
+    }, true);
+    this.pending.push(() => customElements.whenDefined("grundy-exercise").then(() => node.state()).then((state) => {
+      const t = this.t;
+      const wins = state.moves.filter((m) => m.outcome === "P");
+      answer.append(task.kind === "grundy-value" ? h("p", { text: `G${written(task.pos)} = ${state.grundy}` })
+        : wins.length ? h("ul", {}, wins.map((m) => h("li", { text: `${m.text} → ${written(m.to)}` })))
+          : h("p", { text: t("none") }));
+    }, () => {}));
+    return node;
+  }
+
+  /** A <grundy-play> held at the task's start and level; each finished game is recorded. */
+  play(task, i) {
+    const node = h("grundy-play", { "data-game": task.game, "data-params": JSON.stringify(task.params),
+                                    "data-start": task.pos.join(" "), "data-lang": this.lang });
+    const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.result(i, task).solved });
+    let recorded = null;
+    new MutationObserver(() => {
+      const choice = node.levelChoice;
+      if (choice && node.dataset.level && node.dataset.level !== task.level && node.dataset.moves === "0"
+          && choice.find(task.level)) {
+        choice.select.value = task.level;
+        choice.select.dispatchEvent(new Event("change"));
+      }
+      if (!node.dataset.winner || recorded === node.history) return;
+      recorded = node.history;
+      const setup = node.setup;
+      const path = node.history.map((step) => step.pos.join(".")).join(">");
+      const won = node.dataset.winner === "you" && setup.level === task.level && setup.humanFirst
+        && !setup.misere && !setup.pass && node.history[0].pos.join(",") === task.pos.join(",");
+      this.store.update((d) => {
+        const old = { solved: false, attempts: 0, hints: 0, answer: "", ...d.play[i] };
+        return { ...d, play: { ...d.play, [i]: { ...old, attempts: old.attempts + 1, solved: old.solved || won,
+                                                  answer: old.solved ? old.answer : path } } };
+      });
+      badge.hidden = !this.store.result(i, task).solved;
+    }).observe(node, { attributes: true, attributeFilter: ["data-level", "data-winner", "data-moves"] });
+    return h("div", { class: "cr-play" }, badge, node);
+  }
+
+  handInBox() {
+    const t = this.t;
+    const name = h("input", { type: "text", class: "cr-name", size: 24, autocomplete: "name",
+                              value: this.store.data.name || "" });
+    const message = h("p", { class: "cr-error", role: "alert" });
+    const out = h("div", { class: "cr-handed", hidden: true });
+    const handIn = () => {
+      const who = name.value.trim();
+      if (!who) {
+        message.textContent = t("needName");
+        return;
+      }
+      message.textContent = "";
+      this.store.update((d) => ({ ...d, name: who }));
+      const results = this.assignment.tasks.map((task, i) => this.store.result(i, task));
+      const code = encodeResult({ name: who, assignment: this.code, results });
+      const link = new URL(`../results/#r=${code}`, location.href).href;
+      out.replaceChildren(h("p", { text: t("codeIntro") }),
+        h("textarea", { class: "cr-code", readonly: true, rows: 4, spellcheck: "false" }, code),
+        h("p", {}, h("a", { class: "cr-result-link", href: link, text: t("resultsLink") })),
+        h("button", { type: "button", class: "md-button cr-print", text: t("print"), onclick: () => window.print() }),
+        this.sheet(who, results, code));
+      out.hidden = false;
+    };
+    return h("section", { class: "cr-handin grundy-widget" }, h("h3", { text: t("handIn") }),
+      h("label", { class: "cr-field" }, t("name"), " ", name),
+      h("button", { type: "button", class: "md-button md-button--primary cr-handin-button", text: t("handIn"), onclick: handIn }),
+      message, out);
+  }
+
+  /** The one-page answer sheet (printed alone by the print stylesheet). */
+  sheet(who, results, code) {
+    const t = this.t;
+    const { title, due, tasks } = this.assignment;
+    const solved = results.filter((r) => r.solved).length;
+    return h("div", { class: "cr-sheet" },
+      h("h2", { text: `${t("sheet")}${title ? `: ${title}` : ""}` }),
+      h("p", { text: `${t("student")}: ${who}${due ? ` · ${t("dueOn", { due })}` : ""} · ${t("summary", { k: solved, n: tasks.length })}` }),
+      h("table", { class: "cr-sheet-table" },
+        h("thead", {}, h("tr", {}, [t("task", { i: "" }).trim(), t("solved"), t("attempts"), t("hints"), t("answer")].map((s) => h("th", { text: s })))),
+        h("tbody", {}, results.map((r, i) => h("tr", {},
+          h("td", { text: String(i + 1) }), h("td", { text: r.solved ? `✓ ${t("solved")}` : t("notSolved") }),
+          h("td", { text: String(r.attempts) }), h("td", { text: String(r.hints) }),
+          h("td", { text: answerText(tasks[i], r.answer, t) }))))),
+      h("p", { class: "cr-sheet-code", text: code }));
+  }
+}
+
+// Opening another assignment's link on this page (only the address's fragment changes).
+addEventListener("hashchange", () => { if (location.hash.startsWith("#a=")) location.reload(); });
+if (!customElements.get("grundy-assignment")) customElements.define("grundy-assignment", AssignmentElement);

@@ -1,0 +1,54 @@
+// What the classroom pages share about tasks: the catalogue, a task in words, and the
+// engine's checks of a task's answer (the results page re-checks every answer with them).
+
+import { engine } from "../widgets/engine-client.js";
+import { gameTitle } from "../widgets/catalogue.js";
+
+const written = (pos) => `{${pos.join(", ")}}`;
+
+/** The engine's answer to `request` for a task's game; rejects with its message. */
+export async function ask(task, request, lang) {
+  const answer = await engine.request({ lang, game: task.game, params: task.params, ...request });
+  if (answer.error) throw new Error(answer.error);
+  return answer;
+}
+
+/** The task as a sentence in `lang` (t: the classroom's words). */
+export function taskText(task, catalogue, levels, t) {
+  const entry = catalogue[task.game];
+  const game = entry ? gameTitle(entry, task.params, t.lang) : task.game;
+  const pos = written(task.pos);
+  if (task.kind !== "play") return t(`q.${task.kind}`, { game, pos });
+  const level = levels?.find((l) => l.name === task.level)?.title[t.lang] || task.level;
+  return t("playTask", { game, pos, level });
+}
+
+/** The computer players of a task's game (the engine's `levels`). */
+export async function levelsOf(task, lang) {
+  return (await ask(task, { op: "levels" }, lang)).levels;
+}
+
+/** Whether `answer` solves `task`, by the engine: find-move "x,y" or "none"; grundy-value
+ *  a number; play the positions of the game ("7.9>5.9>…", the student moving first) ending
+ *  in the student's win, every step a legal move. */
+export async function recheck(task, answer, lang) {
+  if (answer === "" || answer === null || answer === undefined) return false;
+  if (task.kind === "grundy-value") {
+    return (await ask(task, { op: "state", pos: task.pos }, lang)).grundy === Number(answer);
+  }
+  if (task.kind === "find-move") {
+    const state = await ask(task, { op: "state", pos: task.pos }, lang);
+    if (answer === "none") return !state.winning;
+    return state.moves.some((m) => m.to.join(",") === String(answer) && m.outcome === "P");
+  }
+  const path = String(answer).split(">").map((p) => p.split(".").map(Number));
+  if (path[0].join(",") !== task.pos.join(",") || path.length % 2) return false; // the student's move last
+  for (let i = 0; i < path.length; i += 1) {
+    const state = await ask(task, { op: "state", pos: path[i] }, lang);
+    if (i === path.length - 1) return state.over;
+    if (!state.moves.some((m) => m.to.join(",") === path[i + 1].join(","))) return false;
+  }
+  return false;
+}
+
+export { written };

@@ -1,0 +1,75 @@
+// The classroom pages' words in English and Japanese: say(lang)(key, {fields}).
+
+const TEXT = {
+  en: {
+    title: "Title (optional)", due: "Due date (optional)", kind: "Task",
+    "kind.find-move": "Find a winning move", "kind.grundy-value": "Grundy value",
+    "kind.play": "Win against the computer",
+    pos: "Position", level: "Opponent", add: "Add the task", remove: "Remove",
+    noTasks: "No task yet: choose a game, a position and a task, then add it.",
+    make: "Make the link", copy: "Copy", copied: "Copied.", link: "The assignment's link:",
+    needTask: "Add at least one task first.", loading: "Starting the engine…",
+    badLink: "This assignment link is damaged or incomplete: ask your teacher for the link again.",
+    dueOn: "Due: {due}", task: "Task {i}", playTask: "{game}: win from {pos} against the opponent “{level}” (you move first).",
+    "q.find-move": "{game}: find a winning move from {pos}, or decide that there is none.",
+    "q.grundy-value": "{game}: what is the Grundy value of {pos}?",
+    won: "✓ Won", handIn: "Hand in", name: "Your name", needName: "Enter your name first.",
+    codeIntro: "Your result code: copy it and give it to your teacher (it holds your answers).",
+    resultsLink: "Open this result on the teacher's results page",
+    print: "Print the answer sheet", sheet: "Answer sheet", student: "Name", solved: "solved",
+    notSolved: "not solved", attempts: "attempts", hints: "hints", answer: "answer",
+    none: "no winning move", summary: "{k} of {n} tasks solved",
+    paste: "Result codes (one per line)", read: "Read the codes", drop: "Or drop exported files here (.txt, .csv)",
+    clear: "Clear the results", csv: "Export CSV", sortBy: "Sort by",
+    "sort.name": "name", "sort.solved": "tasks solved",
+    empty: "No results yet.", checking: "checking…", checked: "checked by the engine",
+    right: "right", wrong: "wrong", rejected: "Rejected ({line}): {why}",
+    "why.tampered": "this code was changed after it was made (its checksum does not match). Ask the student for the code again.",
+    "why.result": "this is not a result code.", "why.assignment": "the assignment inside this code cannot be read.",
+    added: "{n} result(s) added.", total: "Solved",
+  },
+  ja: {
+    title: "題名 (なくてもよい)", due: "締め切り (なくてもよい)", kind: "課題",
+    "kind.find-move": "勝つ手を見つける", "kind.grundy-value": "グランディ数",
+    "kind.play": "コンピュータに勝つ",
+    pos: "局面", level: "相手", add: "課題を加える", remove: "削除",
+    noTasks: "課題はまだありません。ゲーム、局面、課題を選んで加えてください。",
+    make: "リンクを作る", copy: "コピー", copied: "コピーしました。", link: "課題のリンク:",
+    needTask: "先に課題を 1 つ以上加えてください。", loading: "エンジンを起動しています…",
+    badLink: "この課題のリンクは壊れているか、途中で切れています。先生にもう一度リンクをもらってください。",
+    dueOn: "締め切り: {due}", task: "課題 {i}", playTask: "{game}: 局面 {pos} から相手「{level}」に勝ってください (あなたが先手)。",
+    "q.find-move": "{game}: 局面 {pos} から勝つ手を見つけてください (なければ「勝つ手はない」)。",
+    "q.grundy-value": "{game}: 局面 {pos} のグランディ数はいくつですか。",
+    won: "✓ 勝ち", handIn: "提出する", name: "あなたの名前", needName: "先に名前を入れてください。",
+    codeIntro: "あなたの結果コードです。コピーして先生に渡してください (答えが入っています)。",
+    resultsLink: "この結果を先生の結果ページで開く",
+    print: "解答用紙を印刷する", sheet: "解答用紙", student: "名前", solved: "正解",
+    notSolved: "未正解", attempts: "試行", hints: "ヒント", answer: "答え",
+    none: "勝つ手はない", summary: "{n} 問中 {k} 問正解",
+    paste: "結果コード (1 行に 1 つ)", read: "コードを読む", drop: "または書き出したファイル (.txt、.csv) をここに落としてください",
+    clear: "結果を消す", csv: "CSV に書き出す", sortBy: "並べ替え",
+    "sort.name": "名前", "sort.solved": "正解数",
+    empty: "結果はまだありません。", checking: "確認中…", checked: "エンジンで確認",
+    right: "正しい", wrong: "誤り", rejected: "受け付けません ({line}): {why}",
+    "why.tampered": "このコードは作られた後に書き換えられています (チェックサムが合いません)。生徒にもう一度コードをもらってください。",
+    "why.result": "結果コードではありません。", "why.assignment": "このコードの中の課題が読めません。",
+    added: "{n} 件の結果を加えました。", total: "正解",
+  },
+};
+
+/** say(lang)(key, {fields}) -> the sentence with {fields} filled in. */
+export function say(lang) {
+  const table = TEXT[lang] || TEXT.en;
+  const t = (key, fields = {}) => table[key].replace(/\{(\w+)\}/g, (_, name) => String(fields[name] ?? ""));
+  t.lang = lang;
+  return t;
+}
+
+/** The classroom's stylesheet, once. */
+export function addStyles() {
+  if (document.querySelector("link[data-classroom]")) return;
+  const link = document.createElement("link");
+  Object.assign(link, { rel: "stylesheet", href: new URL("./classroom.css", import.meta.url).href });
+  link.dataset.classroom = "";
+  document.head.append(link);
+}

@@ -1,0 +1,140 @@
+"""The classroom without a server (issue #27) in Chromium: a teacher makes an assignment
+(docs/assign.md), a student opens its link in another browser, solves two tasks and hands
+in; the teacher's results page (docs/results.md) reads the code, pasted and as a #r= link,
+shows the right table with every answer re-checked by the engine, and rejects a tampered
+code with a clear message. On a desktop and on a phone.
+
+CLASS_URL=http://127.0.0.1:8794/chocolate-games/ runs it on a site you serve yourself."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grundy import webapi
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "classroom"
+LOAD_MS = 120_000  # the engine (Pyodide) on two shared cores
+DEVICES = {"desktop": {"viewport": {"width": 1100, "height": 900}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+FIND = (7, 9)   # find a winning move in Wythoff's game
+VALUE = (2, 3)  # the Grundy value in Wythoff's game
+PLAY = (0, 1)   # win against the computer (not played here)
+
+
+@pytest.fixture
+def base(request) -> str:
+    return os.environ.get("CLASS_URL") or request.getfixturevalue("pages_url")
+
+
+def state(pos):
+    return webapi.op_state({"game": "wythoff", "params": {}, "pos": list(pos)})
+
+
+def add_task(page, kind, pos):
+    page.select_option("grundy-assign .gw-game", "wythoff")
+    page.select_option("grundy-assign .cr-kind", kind)
+    page.fill("grundy-assign .cr-pos", " ".join(map(str, pos)))
+    count = page.locator("grundy-assign .cr-task").count()
+    page.click("grundy-assign .cr-add")
+    page.wait_for_function(f"document.querySelectorAll('grundy-assign .cr-task').length === {count + 1}",
+                           timeout=LOAD_MS)
+
+
+def make_assignment(page, base) -> str:
+    page.goto(base + "assign/")
+    page.wait_for_selector("grundy-assign .cr-make", timeout=LOAD_MS)
+    page.fill("grundy-assign .cr-title", "Wythoff homework")
+    page.click("grundy-assign .cr-make")
+    assert page.locator("grundy-assign .cr-error").inner_text().strip()  # no task yet: said so
+    add_task(page, "find-move", FIND)
+    add_task(page, "grundy-value", VALUE)
+    page.select_option("grundy-assign .gw-game", "wythoff")
+    page.select_option("grundy-assign .cr-kind", "play")
+    page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=LOAD_MS)
+    add_task(page, "play", PLAY)
+    page.click("grundy-assign .cr-make")
+    link = page.locator("grundy-assign .cr-link").input_value()
+    assert "#a=v1." in link
+    return link
+
+
+def solve_and_hand_in(page, link, win_to) -> str:
+    page.goto(link)
+    page.wait_for_selector("grundy-assignment .cr-task-box", timeout=LOAD_MS)
+    assert page.locator("grundy-assignment h2").inner_text() == "Wythoff homework"
+    assert page.locator("grundy-assignment .cr-task-box").count() == 3
+    find = page.locator("grundy-assignment grundy-exercise[data-kind='find-move']")
+    page.wait_for_selector(f"grundy-assignment .gx-moves option[value='{win_to}']", state="attached", timeout=LOAD_MS)
+    find.locator(".gx-moves").select_option(win_to)
+    find.locator(".gx-check").click()
+    page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='find-move']\").dataset.solved === 'true'",
+                           timeout=LOAD_MS)
+    value = page.locator("grundy-assignment grundy-exercise[data-kind='grundy-value']")
+    value.locator(".gx-value").fill("99")  # a wrong answer first, then the right one
+    value.locator(".gx-check").click()
+    page.wait_for_selector("grundy-exercise[data-kind='grundy-value'] .gx-feedback[data-result='wrong']", timeout=LOAD_MS)
+    value.locator(".gx-value").fill(str(state(VALUE)["grundy"]))
+    value.locator(".gx-check").click()
+    page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='grundy-value']\").dataset.solved === 'true'",
+                           timeout=LOAD_MS)
+    page.wait_for_selector("grundy-assignment grundy-play[data-level='perfect']", timeout=LOAD_MS)
+    page.click("grundy-assignment .cr-handin-button")
+    assert page.locator("grundy-assignment .cr-handin .cr-error").inner_text().strip()  # no name yet
+    page.fill("grundy-assignment .cr-name", "Ada")
+    page.click("grundy-assignment .cr-handin-button")
+    code = page.locator("grundy-assignment .cr-code").input_value().strip()
+    assert code.startswith("v1.")
+    sheet = page.locator("grundy-assignment .cr-sheet")
+    assert "Ada" in sheet.inner_text() and "2 of 3" in sheet.inner_text()
+    return code
+
+
+def check_table(page, win_to):
+    row = page.locator("grundy-results tr[data-student='Ada']")
+    row.wait_for(timeout=LOAD_MS)
+    cells = row.locator("td[data-task]")
+    assert cells.count() == 3
+    page.wait_for_function("document.querySelectorAll(\"grundy-results .cr-verdict[data-ok='true']\").length === 2",
+                           timeout=LOAD_MS)
+    first, second, third = (cells.nth(i).inner_text() for i in range(3))
+    assert "✓" in first and "{" + win_to.replace(",", ", ") + "}" in first and "1" in first
+    assert "✓" in second and "attempts 2" in second and str(state(VALUE)["grundy"]) in second
+    assert "✓" not in third
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("device", DEVICES)
+def test_assignment_round_trip(new_page, base, device):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    win_to = ",".join(map(str, [m["to"] for m in state(FIND)["moves"] if m["outcome"] == "P"][0]))
+    teacher = new_page(**DEVICES[device])
+    link = make_assignment(teacher, base)
+    teacher.screenshot(path=str(SCREENSHOTS / f"assign-{device}.png"), full_page=True)
+
+    student = new_page(**DEVICES[device])
+    code = solve_and_hand_in(student, link, win_to)
+    student.screenshot(path=str(SCREENSHOTS / f"assignment-{device}.png"), full_page=True)
+
+    teacher.goto(base + "results/")
+    teacher.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
+    i = len(code) // 2  # one character of the body changed: the checksum no longer matches
+    tampered = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+    teacher.fill("grundy-results .cr-paste", tampered)
+    teacher.click("grundy-results .cr-read")
+    assert "checksum does not match" in teacher.locator("grundy-results .cr-messages").inner_text()
+    assert teacher.locator("grundy-results tr[data-student]").count() == 0
+    teacher.fill("grundy-results .cr-paste", code)
+    teacher.click("grundy-results .cr-read")
+    check_table(teacher, win_to)
+    teacher.screenshot(path=str(SCREENSHOTS / f"results-{device}.png"), full_page=True)
+
+    other = new_page(**DEVICES[device])  # the link the student's sheet gives
+    other.goto(base + "results/#r=" + code)
+    check_table(other, win_to)
+    for page in (teacher, student, other):
+        assert not page.console_errors, page.console_errors
+        assert not page.foreign_requests, page.foreign_requests
