@@ -1,6 +1,6 @@
 """The worksheet page (docs/worksheet.md, <grundy-worksheet>) in Chromium: the answer key
 agrees with the engine, the seed in the address decides the sheet, the form writes the
-address, and the printed PDF (A4 and Letter, English and Japanese) has the worksheet's
+address, axe finds no serious violation on the drawn sheet, and the printed PDF (A4 and Letter, English and Japanese) has the worksheet's
 pages then the key's, without the site's chrome or the form. The first pages are saved as
 PNG (pdftoppm) in artifacts/screenshots/worksheet/ to be looked at.
 Run on a build of your own with WS_URL=http://127.0.0.1:8795/chocolate-games/ (served)."""
@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import grundy
+from widgetkit import AXE
 
 ROOT = Path(__file__).resolve().parents[2]
 PICTURES = ROOT / "artifacts" / "screenshots" / "worksheet"
@@ -95,6 +96,11 @@ def test_the_key_is_the_engines_and_the_form_writes_the_address(new_page, base):
     page = open_sheet(new_page, base, CHOCOLATE)
     assert len(positions(page)) == 6 and len(page.query_selector_all(".ws-item svg")) == 6
     check_key(page)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async () => (await axe.run("grundy-worksheet", {resultTypes: ["violations"]}))
+        .violations.filter(v => ["serious", "critical"].includes(v.impact))
+        .map(v => v.id + " at " + v.nodes.map(n => n.target.join(" ")).slice(0, 3))""")
+    assert not found, found
     page.select_option("select[name='lesson']", "wythoff")
     page.fill("input[name='seed']", "7")
     page.fill("input[name='n']", "4")

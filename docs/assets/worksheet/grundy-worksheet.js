@@ -272,9 +272,10 @@ class GrundyWorksheet extends HTMLElement {
   item(choice, state) {
     const picture = h("div", { class: "ws-picture" });
     picture.innerHTML = state.svg;
-    for (const node of picture.querySelectorAll("[tabindex], [role='button']")) {
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
+    for (const node of picture.querySelectorAll("[data-to]")) {  // the moves: not buttons on paper
+      for (const name of node.getAttributeNames()) {
+        if (name === "role" || name === "tabindex" || name.startsWith("aria-")) node.removeAttribute(name);
+      }
     }
     return h("li", { class: "ws-item", "data-game": choice.game, "data-params": JSON.stringify(choice.params),
                      "data-pos": state.pos.join(" ") },
