@@ -1,8 +1,9 @@
 """The worksheet page (docs/worksheet.md, <grundy-worksheet>) in Chromium: the answer key
 agrees with the engine, the seed in the address decides the sheet, the form writes the
-address, axe finds no serious violation on the drawn sheet, and the printed PDF (A4 and Letter, English and Japanese) has the worksheet's
-pages then the key's, without the site's chrome or the form. The first pages are saved as
-PNG (pdftoppm) in artifacts/screenshots/worksheet/ to be looked at.
+address, axe finds no serious violation on the drawn sheet, and the printed PDF (A4 and
+Letter, English and Japanese) has the worksheet's pages then the key's, without the site's
+chrome or the form. The first pages are saved as PNG (pdftoppm) in
+artifacts/screenshots/worksheet/ to be looked at.
 Run on a build of your own with WS_URL=http://127.0.0.1:8795/chocolate-games/ (served)."""
 
 from __future__ import annotations
