@@ -5,7 +5,7 @@
 // always gives the same sheet. Every answer is the engine's (ops `state` and `table`).
 
 import { engine } from "../widgets/engine-client.js";
-import { h, posText } from "../widgets/dom.js";
+import { h, posText, withPos } from "../widgets/dom.js";
 import { langOf } from "../widgets/i18n.js";
 
 const STRINGS = {
@@ -290,7 +290,7 @@ class GrundyWorksheet extends HTMLElement {
                      "data-grundy": state.grundy, "data-move": win ? win.to.join(" ") : "" },
       h("strong", { text: posText(state.pos) }), " ",
       this.t("keyOutcome", { outcome: state.outcome, g: state.grundy }), this.t("then"),
-      win ? this.t("keyMove", { text: win.text, pos: posText(win.to) }) : this.t("keyNone"));
+      win ? withPos(this.t("keyMove", { text: win.text, pos: posText(win.to) }), win.to) : this.t("keyNone"));
   }
 
   tableAsk(coords, free, fixed) {
