@@ -128,7 +128,8 @@ class ResultsElement extends HTMLElement {
       verdict.dataset.ok = ok === undefined ? "" : String(ok);
     };
     show(this.checks.get(key));
-    if (!this.checks.has(key)) {
+    if (r.answer === "") verdict.textContent = ""; // no answer given: nothing to check
+    else if (!this.checks.has(key)) {
       recheck(task, r.answer, this.lang).then((ok) => { this.checks.set(key, ok); show(ok); },
         () => { verdict.textContent = "—"; });
     }
