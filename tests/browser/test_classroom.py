@@ -66,6 +66,7 @@ def solve_and_hand_in(page, link, win_to) -> str:
     page.goto(link)
     page.wait_for_selector("grundy-assignment .cr-task-box", timeout=LOAD_MS)
     assert page.locator("grundy-assignment h2").inner_text() == "Wythoff homework"
+    assert not page.locator("grundy-assign").is_visible()  # the teacher's form is not shown
     assert page.locator("grundy-assignment .cr-task-box").count() == 3
     find = page.locator("grundy-assignment grundy-exercise[data-kind='find-move']")
     page.wait_for_selector(f"grundy-assignment .gx-moves option[value='{win_to}']", state="attached", timeout=LOAD_MS)
