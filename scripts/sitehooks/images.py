@@ -4,7 +4,8 @@ The browser's preload scanner fetches every ``<img>`` of a page as it parses it,
 lesson's figures far below the first screen were downloaded while the first screen was
 still being painted (on a phone's network they delay its largest paint). An image in a
 block of the article from the sixth on (the blocks that ``site.css`` lays out only near
-the screen) gets ``loading="lazy"``; the first five blocks' images load at once.
+the screen) gets ``loading="lazy"``; the first five blocks' images, and the page's first
+image wherever it is, load at once.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ class _ImageFinder(HTMLParser):
         super().__init__(convert_charrefs=True)
         # getpos() counts lines by "\n" alone (str.splitlines would also split at U+2028)
         self.line_starts = [0] + [at + 1 for at, char in enumerate(html) if char == "\n"]
-        self.depth, self.blocks, self.lazy = 0, 0, []
+        self.depth, self.blocks, self.images, self.lazy = 0, 0, 0, []
         self.feed(html)
         self.close()
 
     def handle_starttag(self, tag, attrs):
         if self.depth == 0:
             self.blocks += 1
-        if tag == "img" and self.blocks > EAGER_BLOCKS and "loading" not in dict(attrs):
-            line, col = self.getpos()
-            self.lazy.append(self.line_starts[line - 1] + col)
+        if tag == "img":
+            self.images += 1
+            if self.blocks > EAGER_BLOCKS and self.images > 1 and "loading" not in dict(attrs):
+                line, col = self.getpos()
+                self.lazy.append(self.line_starts[line - 1] + col)
         if tag not in VOID:
             self.depth += 1
 

@@ -31,6 +31,9 @@ def test_images_from_the_sixth_block_on_are_lazy():
     assert '<img loading="lazy" src="b.webp" alt="b">' in out
     assert '<img src="c.webp" loading="eager"/>' in out             # an explicit choice kept
     assert out.count("<img") == 3
+    late = "".join(blocks * 2) + '<p><img src="first.webp"></p><p><img src="next.webp"></p>'
+    assert images.lazy_below_fold(late).endswith(
+        '<p><img src="first.webp"></p><p><img loading="lazy" src="next.webp"></p>')  # the first stays
 
 
 def test_built_lessons_load_only_their_first_figure_at_once(built_site):
