@@ -87,31 +87,33 @@ def lab_share_link(page, url: str) -> str:
     return "Lab: the share link's code ran"
 
 
-def smoke(site: Path, served: str | None = None) -> list[str]:
-    """Run every check on site, served at its address (or already served at `served`);
-    the lines to print."""
+def smoke(site: Path, served: str | None = None, chromium=None) -> list[str]:
+    """Run every check on site, served at its address (or already served at `served`), in
+    `chromium` (a Playwright browser; by default one of its own); the lines to print."""
     check(built_for(site) is not None, f"{site} has no site_url (build it with scripts/pages_build.py)")
     if served is None:
         with SiteServer(site) as url:
-            return smoke(site, url)
-    from playwright.sync_api import sync_playwright
+            return smoke(site, url, chromium)
+    if chromium is None:
+        from playwright.sync_api import sync_playwright
 
+        with sync_playwright() as pw:
+            own = browser.launch(pw)
+            try:
+                return smoke(site, served, own)
+            finally:
+                own.close()
     problems: list[str] = []
-    lines = []
-    with sync_playwright() as pw:
-        chromium = browser.launch(pw)
-        try:
-            context = chromium.new_context(viewport={"width": 1100, "height": 900})
-            page = context.new_page()
-            watch(page, "{0.scheme}://{0.netloc}".format(urlsplit(served)), problems)
-            start = time.perf_counter()
-            lines.append(play_home(page, served))
-            lines.append(instant_navigation(page))
-            lines.append(lab_share_link(page, served))
-            check(not problems, "; ".join(problems[:5]))
-            lines.append(f"no request to another origin, no console error ({time.perf_counter() - start:.1f} s)")
-        finally:
-            chromium.close()
+    context = chromium.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        watch(page, "{0.scheme}://{0.netloc}".format(urlsplit(served)), problems)
+        start = time.perf_counter()
+        lines = [play_home(page, served), instant_navigation(page), lab_share_link(page, served)]
+        check(not problems, "; ".join(problems[:5]))
+        lines.append(f"no request to another origin, no console error ({time.perf_counter() - start:.1f} s)")
+    finally:
+        context.close()
     return lines
 
 

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import smoke  # noqa: E402
 
 
-def test_smoke_test_passes_on_the_pages_build(built_site, pages_url, measurements):
-    lines = smoke.smoke(built_site, pages_url)
+def test_smoke_test_passes_on_the_pages_build(built_site, pages_url, browser, measurements):
+    lines = smoke.smoke(built_site, pages_url, browser)
     measurements.extend(f"smoke.py: {line}" for line in lines)
     assert len(lines) == 4

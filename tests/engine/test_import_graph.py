@@ -16,7 +16,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2] / "engine" / "src"
+import grundy
+
+ROOT = Path(grundy.__file__).resolve().parents[1]  # engine/src, or the installed wheel's site-packages
 PACKAGE = "grundy"
 
 

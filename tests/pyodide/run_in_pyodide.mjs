@@ -62,6 +62,7 @@ for (const name of PYTEST_PACKAGES) {
   if (fs.existsSync(from)) copyIn(pyodide, from, `${site}/${name}`);
 }
 copyIn(pyodide, path.join(ROOT, "tests", "engine"), "/home/pyodide/tests/engine");
+copyIn(pyodide, path.join(ROOT, "docs", "glossary.ja.md"), "/home/pyodide/docs/glossary.ja.md");  // test_explain_wording
 copyIn(pyodide, path.join(HERE, "engine_checks.py"), "/home/pyodide/tests/engine_checks.py");
 copyIn(pyodide, path.join(HERE, "hypothesis_stub.py"), `${site}/hypothesis/__init__.py`);
 
