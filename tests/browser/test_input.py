@@ -249,7 +249,6 @@ def test_unknown_game_fails_loudly(watched, widget_urls):
         bad.evaluate("el => el.remove()")
 
 
-@pytest.mark.xfail(strict=False, reason="open: a sum of games in the play widget timed out in the last CI run, after the levels and links of #26 (see the closing note)")
 def test_sum_of_games(watched, widget_urls):
     """A sum: the components side by side, each Grundy value and their nim-sum, played to the end."""
     w, root = open_widget(watched, widget_urls, "play")
@@ -347,10 +346,9 @@ COUNT_STATE_REQUESTS = """{ const post = Worker.prototype.postMessage; window.__
         return post.call(this, message, ...rest); }; }"""  # an init script: a block, run as is
 
 
-@pytest.mark.xfail(strict=False, reason="open: 11 state requests instead of 2 since the levels and links of #26 (see the closing note)")
 def test_rapid_new_games_only_the_last_counts(watched, widget_urls):
     """8 rapid New game clicks, each a game needing a new misère table (a second or two each):
-    the requests not yet sent are dropped, so only the first and the last reach the engine,
+    the requests not yet sent are dropped, so at most the first and the last reach the engine,
     only the last is shown, and the wait is about two requests, not eight."""
     w = watched()
     page = w.page
@@ -379,6 +377,6 @@ def test_rapid_new_games_only_the_last_counts(watched, widget_urls):
     eight, sent = play_all(ks)
     page.wait_for_timeout(500)
     assert root.locator(".gw-params .gw-k").input_value() == "11"
-    assert page.evaluate("window.__states") == sent == [2, 11], sent
+    assert page.evaluate("window.__states") == sent and sent in ([2, 11], [11]), sent
     assert eight < 3 * one + 1000, (one, eight)
     print(f"\nTIMING one new game {one:.0f} ms, eight rapid new games {eight:.0f} ms")

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -144,7 +145,6 @@ SCROLL_STATES = """() => [...document.querySelectorAll('.md-content .md-typeset_
      tabindex: el.getAttribute('tabindex'), lazy: getComputedStyle(el).contentVisibility === 'auto' }))"""
 
 
-@pytest.mark.xfail(strict=False, reason="open: step-chocolate/ table 0 kept no tabindex after scrolling, in the last targeted run (see the closing note)")
 @pytest.mark.parametrize("rel", ["step-chocolate/", "ja/triangular-chocolate/"])
 def test_tables_laid_out_late_scroll_by_keyboard(served_site, phone, rel):
     """Tables far down a lesson are laid out only when scrolled near: until then each is
@@ -158,7 +158,11 @@ def test_tables_laid_out_late_scroll_by_keyboard(served_site, phone, rel):
         if not tables.nth(i).is_visible():
             continue
         tables.nth(i).scroll_into_view_if_needed()
-        page.wait_for_timeout(150)
+        settled = f"() => {{ const s = ({SCROLL_STATES})()[{i}]; return s.tabindex === (s.wide ? '0' : null); }}"
+        try:  # the tabindex follows the layout within a frame or two (more on a loaded machine)
+            page.wait_for_function(settled, timeout=5_000)
+        except PlaywrightTimeout:
+            pass
         state = page.evaluate(SCROLL_STATES)[i]
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 

@@ -86,8 +86,7 @@ def test_search_screenshots(open_page, device, edition, query):
     page.screenshot(path=SHOTS / f"search-{edition.strip('/') or 'en'}-{device}.png")
 
 
-@pytest.mark.xfail(strict=False, reason="open: the highlight after a result's page swap broke with instant.js (see the closing note)")
 def test_a_page_opened_from_a_result_highlights_the_words(open_page):
     page = open_page("ja/sierpinski/?h=パスカル")
-    page.locator("mark").first.wait_for(timeout=60_000)
+    page.locator("mark:visible").first.wait_for(timeout=60_000)  # (the folded teacher notes hide theirs)
     assert [u.rsplit("/", 1)[1] for u in index_requests(page)] == ["search_index.ja.json"]
