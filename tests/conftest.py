@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.serve import PAGES_URL, SiteServer, built_for  # noqa: E402
 
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")  # the build.sh variable: where the site is built
 SUBPATH = urlparse(PAGES_URL).path
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
