@@ -1,18 +1,25 @@
 """The classroom without a server (issue #27) in Chromium: a teacher makes an assignment
-(docs/assign.md), a student opens its link in another browser, solves two tasks and hands
-in; the teacher's results page (docs/results.md) reads the code, pasted and as a #r= link,
-shows the right table with every answer re-checked by the engine, and rejects a tampered
-code with a clear message. On a desktop and on a phone.
+(docs/assign.md), a student opens its link in another browser, solves four tasks (a winning
+move, a Grundy value, a P/N table, a game won against the computer) and hands in; the QR
+code of the hand-in and of the printed sheet decodes (zxing-cpp) to the results link; the
+teacher's results page (docs/results.md) reads the code, pasted and from that link, shows
+the right table with every answer re-checked by the engine, and rejects a tampered code with
+a clear message. The assignment opens and works offline once the service worker holds the
+site. On a desktop and on a phone.
 
 CLASS_URL=http://127.0.0.1:8794/chocolate-games/ runs it on a site you serve yourself."""
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 import pytest
+import zxingcpp
+from PIL import Image
 
+from bench import browser
 from grundy import webapi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +29,8 @@ DEVICES = {"desktop": {"viewport": {"width": 1100, "height": 900}},
            "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
 FIND = (7, 9)   # find a winning move in Wythoff's game
 VALUE = (2, 3)  # the Grundy value in Wythoff's game
-PLAY = (0, 1)   # win against the computer (not played here)
+TABLE = 2       # a P/N table of Wythoff's game up to 2
+PLAY = (0, 1)   # win against the computer: the move to (0, 0) ends the game
 
 
 @pytest.fixture
@@ -34,10 +42,19 @@ def state(pos):
     return webapi.op_state({"game": "wythoff", "params": {}, "pos": list(pos)})
 
 
+def table_truth():
+    """The P/N letters of the table's cells, by the engine: {"x,y": "P" or "N"}."""
+    rows = webapi.op_table({"game": "wythoff", "params": {}, "max": TABLE})["rows"]
+    return {f"{r[0]},{r[1]}": "P" if r[2] == 0 else "N" for r in rows}
+
+
 def add_task(page, kind, pos):
     page.select_option("grundy-assign .gw-game", "wythoff")
     page.select_option("grundy-assign .cr-kind", kind)
-    page.fill("grundy-assign .cr-pos", " ".join(map(str, pos)))
+    if kind == "pn-table":
+        page.fill("grundy-assign .cr-max", str(pos))
+    else:
+        page.fill("grundy-assign .cr-pos", " ".join(map(str, pos)))
     count = page.locator("grundy-assign .cr-task").count()
     page.click("grundy-assign .cr-add")
     page.wait_for_function(f"document.querySelectorAll('grundy-assign .cr-task').length === {count + 1}",
@@ -52,6 +69,7 @@ def make_assignment(page, base) -> str:
     assert page.locator("grundy-assign .cr-error").inner_text().strip()  # no task yet: said so
     add_task(page, "find-move", FIND)
     add_task(page, "grundy-value", VALUE)
+    add_task(page, "pn-table", TABLE)
     page.select_option("grundy-assign .gw-game", "wythoff")
     page.select_option("grundy-assign .cr-kind", "play")
     page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=LOAD_MS)
@@ -67,7 +85,7 @@ def solve_and_hand_in(page, link, win_to) -> str:
     page.wait_for_selector("grundy-assignment .cr-task-box", timeout=LOAD_MS)
     assert page.locator("grundy-assignment h2").inner_text() == "Wythoff homework"
     assert not page.locator("grundy-assign").is_visible()  # the teacher's form is not shown
-    assert page.locator("grundy-assignment .cr-task-box").count() == 3
+    assert page.locator("grundy-assignment .cr-task-box").count() == 4
     find = page.locator("grundy-assignment grundy-exercise[data-kind='find-move']")
     page.wait_for_selector(f"grundy-assignment .gx-moves option[value='{win_to}']", state="attached", timeout=LOAD_MS)
     find.locator(".gx-moves").select_option(win_to)
@@ -82,7 +100,8 @@ def solve_and_hand_in(page, link, win_to) -> str:
     value.locator(".gx-check").click()
     page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='grundy-value']\").dataset.solved === 'true'",
                            timeout=LOAD_MS)
-    page.wait_for_selector("grundy-assignment grundy-play[data-level='perfect']", timeout=LOAD_MS)
+    fill_table(page)
+    win_game(page)
     page.click("grundy-assignment .cr-handin-button")
     assert page.locator("grundy-assignment .cr-handin .cr-error").inner_text().strip()  # no name yet
     page.fill("grundy-assignment .cr-name", "Ada")
@@ -90,21 +109,79 @@ def solve_and_hand_in(page, link, win_to) -> str:
     code = page.locator("grundy-assignment .cr-code").input_value().strip()
     assert code.startswith("v1.")
     sheet = page.locator("grundy-assignment .cr-sheet")
-    assert "Ada" in sheet.inner_text() and "2 of 3" in sheet.inner_text()
+    assert "Ada" in sheet.inner_text() and "4 of 4" in sheet.inner_text()
     return code
+
+
+def fill_table(page):
+    """Every cell of the P/N table, clicked to its letter (a blank cell: P, then N)."""
+    table = page.locator("grundy-assignment grundy-exercise[data-kind='pn-table']")
+    for pos, letter in table_truth().items():
+        for _ in range("PN".index(letter) + 1):
+            table.locator(f".gx-static td.gx-cell[data-pos='{pos}'] .gx-cellbtn").click()
+    table.locator(".gx-check").click()
+    page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='pn-table']\").dataset.solved === 'true'",
+                           timeout=LOAD_MS)
+
+
+def win_game(page):
+    """From PLAY against the perfect opponent: the student's move to (0, 0) wins at once."""
+    game = page.locator("grundy-assignment grundy-play[data-level='perfect'][data-turn='you']")
+    game.wait_for(timeout=LOAD_MS)
+    game.locator(".move[data-to='0,0']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("grundy-assignment grundy-play[data-winner='you']", timeout=LOAD_MS)
+    page.wait_for_selector("grundy-assignment .cr-won:not([hidden])", timeout=LOAD_MS)
+
+
+def qr_link(page, svg) -> str:
+    """The text of the QR code drawn by `svg` (a locator), read from a screenshot."""
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(svg.screenshot())))
+    assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode
+    return found[0].text
+
+
+def check_qr(page, base, code) -> str:
+    """The hand-in's QR code and the printed sheet's hold the results link with the code."""
+    link = page.locator("grundy-assignment .cr-result-link").get_attribute("href")
+    assert link == base + "results/#r=" + code
+    assert qr_link(page, page.locator("grundy-assignment .cr-handed > .cr-qr svg")) == link
+    page.emulate_media(media="print")
+    assert qr_link(page, page.locator("grundy-assignment .cr-sheet .cr-qr svg")) == link
+    page.emulate_media(media="screen")
+    return link
+
+
+def check_offline(page, link):
+    """Once the service worker holds the site, the assignment opens offline with the
+    student's progress, and its engine answers."""
+    browser.wait_offline_ready(page)
+    page.context.set_offline(True)
+    try:
+        again = page.context.new_page()
+        again.goto(link)
+        again.wait_for_selector("grundy-assignment grundy-exercise[data-kind='pn-table'][data-solved='true']",
+                                timeout=LOAD_MS)
+        again.wait_for_selector("grundy-assignment .gx-moves option[value]:not([value=''])", state="attached",
+                                timeout=LOAD_MS)
+        assert again.evaluate("navigator.onLine") is False
+    finally:
+        page.context.set_offline(False)
 
 
 def check_table(page, win_to):
     row = page.locator("grundy-results tr[data-student='Ada']")
     row.wait_for(timeout=LOAD_MS)
     cells = row.locator("td[data-task]")
-    assert cells.count() == 3
-    page.wait_for_function("document.querySelectorAll(\"grundy-results .cr-verdict[data-ok='true']\").length === 2",
+    assert cells.count() == 4
+    page.wait_for_function("document.querySelectorAll(\"grundy-results .cr-verdict[data-ok='true']\").length === 4",
                            timeout=LOAD_MS)
-    first, second, third = (cells.nth(i).inner_text() for i in range(3))
+    first, second, third, fourth = (cells.nth(i).inner_text() for i in range(4))
     assert "✓" in first and "{" + win_to.replace(",", ", ") + "}" in first and "1" in first
     assert "✓" in second and "attempts 2" in second and str(state(VALUE)["grundy"]) in second
-    assert "✓" not in third
+    truth = table_truth()
+    assert "✓" in third and "".join(truth[k] for k in sorted(truth)) in third
+    assert "✓" in fourth and "{0, 1} → {0, 0}" in fourth
 
 
 @pytest.mark.browser
@@ -119,6 +196,8 @@ def test_assignment_round_trip(new_page, base, device):
     student = new_page(**DEVICES[device])
     code = solve_and_hand_in(student, link, win_to)
     student.screenshot(path=str(SCREENSHOTS / f"assignment-{device}.png"), full_page=True)
+    results_link = check_qr(student, base, code)
+    check_offline(student, link)
 
     teacher.goto(base + "results/")
     teacher.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
@@ -133,8 +212,8 @@ def test_assignment_round_trip(new_page, base, device):
     check_table(teacher, win_to)
     teacher.screenshot(path=str(SCREENSHOTS / f"results-{device}.png"), full_page=True)
 
-    other = new_page(**DEVICES[device])  # the link the student's sheet gives
-    other.goto(base + "results/#r=" + code)
+    other = new_page(**DEVICES[device])  # the link the QR code holds
+    other.goto(results_link)
     check_table(other, win_to)
     for page in (teacher, student, other):
         # Chromium's own message when the service worker's script fetch is cut off by the next

@@ -26,20 +26,24 @@ export function checksum(text) {
   return hash.toString(16).padStart(8, "0");
 }
 
-/** A task as the code writes it: [kind, game, params, pos, level?]. */
-const KINDS = ["find-move", "grundy-value", "play"];
+/** A task as the code writes it: [kind, game, params, pos, extra?], extra the level of a
+ *  play task, the bound of a pn-table task (its pos is []). */
+const KINDS = ["find-move", "grundy-value", "play", "pn-table"];
+export const MAX_TABLE = 12; // a pn-table's largest bound (as in the lessons' exercises)
 
 function checkTask(task) {
   const ok = task && KINDS.includes(task.kind) && typeof task.game === "string"
     && task.params && typeof task.params === "object" && Array.isArray(task.pos)
-    && task.pos.every((n) => Number.isInteger(n) && n >= 0);
+    && task.pos.every((n) => Number.isInteger(n) && n >= 0)
+    && (task.kind !== "pn-table" || (Number.isInteger(task.max) && task.max >= 1 && task.max <= MAX_TABLE));
   if (!ok) throw new Error("task");
   return task;
 }
 
-/** {title, due, tasks: [{kind, game, params, pos, level}]} -> "v1.…". */
+/** {title, due, tasks: [{kind, game, params, pos, level, max}]} -> "v1.…". */
 export function encodeAssignment({ title = "", due = "", tasks }) {
-  const compact = { t: title, d: due, k: tasks.map((x) => [x.kind, x.game, x.params, x.pos, ...(x.level ? [x.level] : [])]) };
+  const extra = (x) => (x.kind === "pn-table" ? [x.max] : x.level ? [x.level] : []);
+  const compact = { t: title, d: due, k: tasks.map((x) => [x.kind, x.game, x.params, x.pos, ...extra(x)]) };
   return `v1.${toBase64(JSON.stringify(compact))}`;
 }
 
@@ -48,7 +52,8 @@ const ASSIGNMENT_READERS = {
     const c = JSON.parse(fromBase64(body));
     if (!c || !Array.isArray(c.k) || !c.k.length) throw new Error("tasks");
     return { title: String(c.t || ""), due: String(c.d || ""),
-             tasks: c.k.map(([kind, game, params, pos, level]) => checkTask({ kind, game, params, pos, level: level || "" })) };
+             tasks: c.k.map(([kind, game, params, pos, extra]) => checkTask({ kind, game, params, pos,
+               level: typeof extra === "string" ? extra : "", ...(kind === "pn-table" ? { max: extra } : {}) })) };
   },
 };
 

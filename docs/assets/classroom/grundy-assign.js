@@ -1,15 +1,18 @@
 // <grundy-assign>: the teacher's form. Choose tasks (a game of the engine's catalogue with
-// its parameters, a position, and the task: find a winning move, the Grundy value, or win
-// against a computer level), an optional title and due date; get one link holding the
+// its parameters, a position, and the task: find a winning move, the Grundy value, win
+// against a computer level, or fill in a P/N table up to a bound), an optional title and
+// due date; get one link holding the
 // assignment (#a=v1.…). Hidden when the page's address already holds an assignment.
 
 import { engine } from "../widgets/engine-client.js";
 import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";
 import { field, h, setFieldError } from "../widgets/dom.js";
 import { langOf, translator } from "../widgets/i18n.js";
-import { encodeAssignment } from "./codec.js";
-import { ask, levelsOf, taskText } from "./tasks.js";
+import { MAX_TABLE, encodeAssignment } from "./codec.js";
+import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
+
+const MAX_CELLS = 100; // a P/N table's cells, each filled by hand
 
 class AssignElement extends HTMLElement {
   async connectedCallback() {
@@ -37,14 +40,17 @@ class AssignElement extends HTMLElement {
     const t = this.t;
     const first = Object.keys(this.catalogue)[0];
     this.controls = new GameControls({ t: this.wt, lang: this.lang, catalogue: this.catalogue, game: first, params: {},
-      onChange: (name) => { this.posInput.value = defaultStart(this.catalogue, name, {}); this.showLevels(); } });
+      onChange: (name) => { this.posInput.value = defaultStart(this.catalogue, name, {}); this.showFields(); } });
     this.kind = h("select", { class: "cr-kind" },
-      ["find-move", "grundy-value", "play"].map((k) => h("option", { value: k, text: t(`kind.${k}`) })));
+      ["find-move", "grundy-value", "pn-table", "play"].map((k) => h("option", { value: k, text: t(`kind.${k}`) })));
     this.posInput = h("input", { type: "text", class: "cr-pos", size: 12, value: defaultStart(this.catalogue, first, {}),
                                  spellcheck: "false", autocomplete: "off" });
     this.level = h("select", { class: "cr-level" });
     this.levelField = field(t("level"), this.level, "cr-level-field");
-    this.kind.addEventListener("change", () => this.showLevels());
+    this.posField = field(t("pos"), this.posInput);
+    this.max = h("input", { type: "number", class: "cr-max", min: 1, max: MAX_TABLE, value: 4, inputmode: "numeric" });
+    this.maxField = field(t("upTo"), this.max, "cr-max-field");
+    this.kind.addEventListener("change", () => this.showFields());
     this.list = h("ol", { class: "cr-tasks" });
     this.titleInput = h("input", { type: "text", class: "cr-title", size: 30 });
     this.due = h("input", { type: "date", class: "cr-due" });
@@ -53,18 +59,21 @@ class AssignElement extends HTMLElement {
     this.replaceChildren(
       h("div", { class: "cr-form" }, field(t("title"), this.titleInput), field(t("due"), this.due)),
       h("fieldset", { class: "cr-form cr-new" }, this.controls.element, field(t("kind"), this.kind),
-        field(t("pos"), this.posInput), this.levelField,
+        this.posField, this.maxField, this.levelField,
         h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() })),
       this.list, this.message,
       h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
       this.output);
-    this.showLevels();
+    this.showFields();
     this.drawList();
   }
 
-  async showLevels() {
+  /** The fields of the chosen kind: a position, or a table's bound; an opponent for play. */
+  async showFields() {
     const play = this.kind.value === "play";
     this.levelField.hidden = !play;
+    this.posField.hidden = this.kind.value === "pn-table";
+    this.maxField.hidden = !this.posField.hidden;
     const chosen = this.controls.read();
     if (!play || !chosen) return;
     try {
@@ -79,6 +88,10 @@ class AssignElement extends HTMLElement {
   async add() {
     const chosen = this.controls.read();
     if (!chosen) return;
+    if (this.kind.value === "pn-table") {
+      this.addTable(chosen);
+      return;
+    }
     let pos;
     try {
       pos = parseStart(this.posInput.value, this.catalogue, chosen.game, chosen.params, this.wt);
@@ -95,6 +108,27 @@ class AssignElement extends HTMLElement {
       return;
     }
     this.tasks.push({ ...task, levels: task.kind === "play" ? [...this.level.options].map((o) => ({ name: o.value, title: { [this.lang]: o.text } })) : null });
+    this.message.textContent = "";
+    this.drawList();
+  }
+
+  /** A P/N table up to the bound, if the engine draws it and it has at most MAX_CELLS cells. */
+  async addTable(chosen) {
+    const max = Number(this.max.value);
+    const task = { kind: "pn-table", ...chosen, pos: [], level: "", max };
+    if (!Number.isInteger(max) || max < 1 || max > MAX_TABLE) {
+      setFieldError(this.max, `1 – ${MAX_TABLE}`);
+      return;
+    }
+    try {
+      const n = (await tableOf(task, this.lang)).positions.length;
+      if (n > MAX_CELLS) throw new Error(this.t("tooBig", { n, max: MAX_CELLS }));
+      setFieldError(this.max, "");
+    } catch (err) {
+      setFieldError(this.max, err.message);
+      return;
+    }
+    this.tasks.push(task);
     this.message.textContent = "";
     this.drawList();
   }

@@ -1,14 +1,16 @@
 // <grundy-assignment>: the student's side of an assignment link (#a=v1.…): the tasks as
 // the site's own <grundy-exercise> and <grundy-play> elements, progress kept per
 // assignment (store.js), and the hand-in: a name, a result code with a checksum, a link to
-// the teacher's results page, and a printable answer sheet.
+// the teacher's results page (also as a QR code), and a printable answer sheet.
 
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore } from "./store.js";
 import { answerText } from "./answers.js";
-import { levelsOf, taskText, written } from "./tasks.js";
+import { blankCell, filledCell, tablesNode } from "./pntable.js";
+import { qrSvg } from "./qr.js";
+import { levelsOf, tableOf, taskText, written } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
 const ANSWER = { en: "Answer (computed by the engine)", ja: "答え (エンジンで計算)" };
@@ -48,30 +50,48 @@ class AssignmentElement extends HTMLElement {
     if (due) parts.push(h("p", { class: "cr-due-line", text: t("dueOn", { due }) }));
     this.sections = await Promise.all(tasks.map(async (task, i) => {
       const levels = task.kind === "play" ? await levelsOf(task, this.lang).catch(() => null) : null;
+      const table = task.kind === "pn-table" ? await tableOf(task, this.lang).catch((err) => err) : null;
       const text = taskText(task, catalogue, levels, t);
+      const body = task.kind === "play" ? this.play(task, i)
+        : table instanceof Error ? h("p", { class: "cr-error", role: "alert", text: table.message })
+          : this.exercise(task, i, text, table);
       return h("section", { class: "cr-task-box", "data-task": i },
-        h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null,
-        task.kind === "play" ? this.play(task, i) : this.exercise(task, i, text));
+        h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null, body);
     }));
     this.replaceChildren(...parts, ...this.sections, this.handInBox());
     this.pending.forEach((load) => load()); // once connected: the exercises ask the engine
   }
 
-  exercise(task, i, text) {
+  /** A <grundy-exercise> of the task (a pn-table's `table` from tableOf: its blank cells,
+   *  and its answer drawn in the folded answer, which the element checks against). */
+  exercise(task, i, text, table) {
     const answer = h("details", { class: "gx-answer" }, h("summary", { text: ANSWER[this.lang] }));
+    if (table) {
+      const truth = new Map(table.positions.map((pos, k) => [pos.join(","), table.truth[k]]));
+      answer.append(tablesNode(table, (pos) => filledCell(pos, truth.get(pos.join(",")))));
+    }
     const node = h("grundy-exercise", { class: "grundy-exercise", "data-kind": task.kind, "data-game": task.game,
       "data-params": JSON.stringify(task.params), "data-pos": task.pos.join(" "), "data-lesson": this.store.lesson,
-      "data-id": `t${i}`, "data-lang": this.lang },
+      "data-id": `t${i}`, "data-lang": this.lang, "data-max": task.max },
     h("div", { class: "gx-static" }, h("p", { class: "gx-question", text }),
-      task.kind === "find-move" ? h("figure", { class: "grundy-picture" }) : null, answer));
+      task.kind === "find-move" ? h("figure", { class: "grundy-picture" }) : null,
+      table ? tablesNode(table, blankCell) : null, answer));
     const remember = (value) => this.store.update((d) => ({ ...d, answers: { ...d.answers, [i]: value } }));
+    const given = () => {
+      if (table) {
+        const cells = new Map([...node.querySelectorAll(".gx-static td.gx-cell")].map((td) => [td.dataset.pos, td.dataset.value]));
+        return table.positions.map((pos) => cells.get(pos.join(",")) || "-").join("");
+      }
+      return task.kind === "find-move" ? node.querySelector(".gx-moves")?.value : node.querySelector(".gx-value")?.value.trim();
+    };
     node.addEventListener("click", (e) => {
       if (e.target.closest(".gx-none")) remember("none");
       else if (e.target.closest(".gx-check")) {
-        const value = task.kind === "find-move" ? node.querySelector(".gx-moves")?.value : node.querySelector(".gx-value")?.value.trim();
+        const value = given();
         if (value) remember(value);
       }
     }, true);
+    if (table) return node; // its answer is drawn already
     this.pending.push(() => customElements.whenDefined("grundy-exercise").then(() => node.state()).then((state) => {
       const t = this.t;
       const wins = state.moves.filter((m) => m.outcome === "P");
@@ -131,8 +151,9 @@ class AssignmentElement extends HTMLElement {
       out.replaceChildren(h("p", { text: t("codeIntro") }),
         h("textarea", { class: "cr-code", readonly: true, rows: 4, spellcheck: "false" }, code),
         h("p", {}, h("a", { class: "cr-result-link", href: link, text: t("resultsLink") })),
+        this.qr(link),
         h("button", { type: "button", class: "md-button cr-print", text: t("print"), onclick: () => window.print() }),
-        this.sheet(who, results, code));
+        this.sheet(who, results, code, link));
       out.hidden = false;
     };
     return h("section", { class: "cr-handin grundy-widget" }, h("h3", { text: t("handIn") }),
@@ -141,8 +162,15 @@ class AssignmentElement extends HTMLElement {
       message, out);
   }
 
+  /** The link to the teacher's results page as a QR code, with a caption. */
+  qr(link) {
+    const figure = h("figure", { class: "cr-qr", "data-link": link }, h("figcaption", { text: this.t("qrCaption") }));
+    figure.insertAdjacentHTML("afterbegin", qrSvg(link, this.t("qrLabel")));
+    return figure;
+  }
+
   /** The one-page answer sheet (printed alone by the print stylesheet). */
-  sheet(who, results, code) {
+  sheet(who, results, code, link) {
     const t = this.t;
     const { title, due, tasks } = this.assignment;
     const solved = results.filter((r) => r.solved).length;
@@ -155,7 +183,7 @@ class AssignmentElement extends HTMLElement {
           h("td", { text: String(i + 1) }), h("td", { text: r.solved ? `✓ ${t("solved")}` : t("notSolved") }),
           h("td", { text: String(r.attempts) }), h("td", { text: String(r.hints) }),
           h("td", { text: answerText(tasks[i], r.answer, t) }))))),
-      h("p", { class: "cr-sheet-code", text: code }));
+      h("p", { class: "cr-sheet-code", text: code }), this.qr(link));
   }
 }
 

@@ -18,7 +18,7 @@ export function taskText(task, catalogue, levels, t) {
   const entry = catalogue[task.game];
   const game = entry ? gameTitle(entry, task.params, t.lang) : task.game;
   const pos = written(task.pos);
-  if (task.kind !== "play") return t(`q.${task.kind}`, { game, pos });
+  if (task.kind !== "play") return t(`q.${task.kind}`, { game, pos, max: task.max });
   const level = levels?.find((l) => l.name === task.level)?.title[t.lang] || task.level;
   return t("playTask", { game, pos, level });
 }
@@ -28,11 +28,24 @@ export async function levelsOf(task, lang) {
   return (await ask(task, { op: "levels" }, lang)).levels;
 }
 
+const lexicographic = (a, b) => a.reduce((d, x, i) => d || x - b[i], 0);
+
+/** A pn-table task's table: {coords, positions (in lexicographic order), truth: "PN…" in
+ *  the same order}, every legal position with coordinates <= task.max, by the engine. */
+export async function tableOf(task, lang) {
+  const { coords, rows } = await ask(task, { op: "table", max: task.max }, lang);
+  const n = coords.length;
+  const sorted = rows.map((r) => [r.slice(0, n), r[n]]).sort((a, b) => lexicographic(a[0], b[0]));
+  return { coords, positions: sorted.map(([pos]) => pos), truth: sorted.map(([, g]) => (g === 0 ? "P" : "N")).join("") };
+}
+
 /** Whether `answer` solves `task`, by the engine: find-move "x,y" or "none"; grundy-value
- *  a number; play the positions of the game ("7.9>5.9>…", the student moving first) ending
- *  in the student's win, every step a legal move. */
+ *  a number; pn-table the letters P, N or - (blank) of tableOf's positions; play the
+ *  positions of the game ("7.9>5.9>…", the student moving first) ending in the student's
+ *  win, every step a legal move. */
 export async function recheck(task, answer, lang) {
   if (answer === "" || answer === null || answer === undefined) return false;
+  if (task.kind === "pn-table") return (await tableOf(task, lang)).truth === String(answer);
   if (task.kind === "grundy-value") {
     return (await ask(task, { op: "state", pos: task.pos }, lang)).grundy === Number(answer);
   }
