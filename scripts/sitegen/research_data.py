@@ -2,7 +2,7 @@
 offered as CSV files (columns and bounds documented on docs/data.md), and the site's
 computed-only claims checked to larger bounds with the numpy backend.
 
-``data set=chocolate | step | ryuoh | chomp | checks``. Each set is computed once per engine
+``data set=chocolate | step | ryuoh | chomp | checks | even``. Each set is computed once per engine
 version (`cache.key`) in a worker process started by the first directive of the build
 (`prefetch`), so the pages render meanwhile, and kept in ``cache_dir/research/``.
 """
@@ -30,6 +30,7 @@ STEP_F = ("t//2", "t//4", "2**(ilog2(t)-1) if t >= 2 else 0", "3", "0",
 STEP_MAX = 128
 RYUOH_P, RYUOH_MAX = range(1, 9), 64
 CHECK_K, CHECK_MAX = (3, 5, 7, 9, 11, 13, 15), 256
+EVEN_K, EVEN_MAX = range(2, 17, 2), 160
 CHOMP_MAX, CHOMP_TABLE = 500, 30  # three-row P-positions to r0 <= 500; the table checks r0 <= 30
 
 _PENDING: dict[Path, dict[str, Future]] = {}
@@ -132,8 +133,35 @@ def compute_checks() -> tuple[dict, dict]:
     return {}, {"rows": rows}
 
 
+def _first_failure_by_size(t, k: int, bound: int):
+    """The first position, by max(x, z), then x + y + z, then x, y, z, where 'P iff
+    x ^ y ^ z = 0' fails with x, z <= bound, or None."""
+    for m in range(bound + 1):
+        ring = [(x, y, z) for x in range(m + 1) for z in range(m + 1) if max(x, z) == m
+                for y in range((x + z) // k + 1)]
+        bad = [p for p in ring if (t[p] == 0) != _xor_zero(p)]
+        if bad:
+            return min(bad, key=lambda p: (sum(p), p))
+    return None
+
+
+def compute_even() -> tuple[dict, dict]:
+    """'P iff x ^ y ^ z = 0' for even k = 2..16, x, z <= EVEN_MAX: how far it holds (numpy)."""
+    import numpy as np
+
+    rows = []
+    for k in EVEN_K:
+        t = grundy.game("chocolate", k=k).table(EVEN_MAX, backend="numpy")
+        first = _first_failure_by_size(t, k, EVEN_MAX)
+        rows.append({"k": k, "positions": len(t), "p": int(np.count_nonzero(np.asarray(t.values) == 0)),
+                     "holds": max(first[0], first[2]) - 1 if first else EVEN_MAX, "first": first,
+                     "nim_sum": first[0] ^ first[1] ^ first[2] if first else None,
+                     "p_first": bool(first) and t[first] == 0})
+    return {}, {"rows": rows}
+
+
 JOBS = {"chocolate": compute_chocolate, "step": compute_step, "ryuoh": compute_ryuoh,
-        "chomp": compute_chomp, "checks": compute_checks}
+        "chomp": compute_chomp, "checks": compute_checks, "even": compute_even}
 
 
 def _folder(cache_dir: Path, name: str) -> Path:
@@ -196,6 +224,12 @@ WORDS = {
                    "first counterexample"),
         "checks.caption": "The rule “P-position iff x ⊕ y ⊕ z = 0” for odd k, checked on every "
                           "position with x, z ≤ {max} (numpy backend, during the build).",
+        "even": ("k", "positions", "P-positions", "the rule holds for every x, z ≤",
+                 "first failure", "its nim-sum", "its outcome"),
+        "even.caption": "The rule “P-position iff x ⊕ y ⊕ z = 0” for even k, on every position with "
+                        "x, z ≤ {max}: how far it holds, and the first position where it fails "
+                        "(the smallest max(x, z), then the smallest x + y + z). Computed during the "
+                        "build (numpy backend), not proved.",
         "file": "Download {file} ({rows} rows)",
         "misere.note": "For k = {ks}, normal and misère play have the same P-positions with x, z ≤ {max} "
                        "except {normal} (P-positions in normal play only) and {misere} "
@@ -218,6 +252,12 @@ WORDS = {
         "checks": ("k", "局面数", "P 局面", "規則が成り立たない局面", "最初の反例"),
         "checks.caption": "奇数の k について、規則「P 局面 ⇔ x ⊕ y ⊕ z = 0」を x, z ≤ {max} の"
                           "すべての局面で確かめた (ビルド時に numpy で計算)。",
+        "even": ("k", "局面数", "P 局面", "規則が成り立つ範囲 x, z ≤", "最初の反例", "そのニム和",
+                 "その局面"),
+        "even.caption": "偶数の k について、規則「P 局面 ⇔ x ⊕ y ⊕ z = 0」を x, z ≤ {max} の"
+                        "すべての局面で調べ、どこまで成り立つかと、最初に成り立たなくなる局面"
+                        " (max(x, z) が最小、次に x + y + z が最小のもの) を示す。"
+                        "ビルド時に numpy で計算した結果で、証明ではありません。",
         "file": "{file} をダウンロード ({rows} 行)",
         "misere.note": "k = {ks} では、x, z ≤ {max} の範囲で正規形とミゼールの P 局面は、"
                        "{normal} (正規形でだけ P 局面) と {misere} (ミゼールでだけ P 局面) を除いて"
@@ -264,16 +304,22 @@ def _rows(name: str, summary: dict, lang: str) -> list[list]:
     if name == "chomp":
         return [[n(r["max"]), n(r["p"]), r["table"], n(r["positions"]), yes[r["agree"]]]
                 for r in summary["rows"]]
+    if name == "even":
+        outcome = {True: "P", False: "N"}
+        return [[r["k"], n(r["positions"]), n(r["p"]), r["holds"],
+                 position_text(tuple(r["first"])) if r["first"] else w["none"],
+                 r["nim_sum"] if r["first"] else "", outcome[r["p_first"]] if r["first"] else ""]
+                for r in summary["rows"]]
     return [[r["k"], n(r["positions"]), n(r["p"]), n(r["differ"]),
              position_text(tuple(r["first"])) if r["first"] else w["holds"]] for r in summary["rows"]]
 
 
 BOUNDS = {"chocolate": CHOCOLATE_MAX, "step": STEP_MAX, "ryuoh": RYUOH_MAX, "chomp": CHOMP_MAX,
-          "checks": CHECK_MAX}
+          "checks": CHECK_MAX, "even": EVEN_MAX}
 
 
 def data(args: dict[str, str], ctx) -> str:
-    """Arguments: set= chocolate | step | ryuoh | chomp | checks (see the module docstring)."""
+    """Arguments: set= chocolate | step | ryuoh | chomp | checks | even (see the module docstring)."""
     a = Args("data", args)
     name = a.choice("set", tuple(JOBS))
     a.done()

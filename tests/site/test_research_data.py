@@ -114,3 +114,23 @@ def test_data_page_states_its_bounds(built_site, lang):
     assert "x, z ≤ 128" in page and "x, y ≤ 64" in page and "z ≤ 128" in page
     if lang == "ja":
         assert "ダウンロード" in page and "Download" not in checks[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_even_k_table_is_the_engines(built_site, lang):
+    """The even-k table: for each k, the rule holds on every x, z <= the bound shown (checked
+    again with the pure-Python backend where the bound is at most 40), and the failure shown
+    is a P-position with the nim-sum shown."""
+    page = (built_site / ("ja/" if lang == "ja" else "") / "other-inequalities" / "index.html").read_text(encoding="utf-8")
+    table = re.search(r'<div class="grundy-table grundy-data-even"[^>]*>.*?</table>', page.replace("\xa0", " "), re.S)
+    assert table, "the even-k table on the lesson"
+    rows = re.findall(r"<tr><td>(\d+)</td><td>[\d,]+</td><td>[\d,]+</td><td>(\d+)</td><td>\{(\d+), (\d+), (\d+)\}</td>"
+                      r"<td>(\d+)</td><td>P</td></tr>", table[0])
+    assert [int(r[0]) for r in rows] == list(range(2, 17, 2))
+    for k, holds, *first, nim in map(lambda r: tuple(map(int, r)), rows):
+        first = tuple(first)
+        assert grundy.game("chocolate", k=k).grundy(first) == 0 and first[0] ^ first[1] ^ first[2] == nim != 0
+        assert max(first[0], first[2]) == holds + 1
+        if holds <= 40:
+            t = grundy.game("chocolate", k=k).table(holds, backend="python")
+            assert all((v == 0) == (x ^ y ^ z == 0) for (x, y, z), v in t.items())
