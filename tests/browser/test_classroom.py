@@ -31,6 +31,8 @@ FIND = (7, 9)   # find a winning move in Wythoff's game
 VALUE = (2, 3)  # the Grundy value in Wythoff's game
 TABLE = 2       # a P/N table of Wythoff's game up to 2
 PLAY = (0, 1)   # win against the computer: the move to (0, 0) ends the game
+# A link made before P/N tables were added (the same version, v1): it must still open.
+OLD = "v1.eyJ0IjoiT2xkIiwiZCI6IiIsImsiOltbImZpbmQtbW92ZSIsInd5dGhvZmYiLHt9LFs3LDldXSxbInBsYXkiLCJ3eXRob2ZmIix7fSxbMCwxXSwicGVyZmVjdCJdXX0"
 
 
 @pytest.fixture
@@ -77,6 +79,10 @@ def make_assignment(page, base) -> str:
     page.click("grundy-assign .cr-make")
     link = page.locator("grundy-assign .cr-link").input_value()
     assert "#a=v1." in link
+    old = page.evaluate("code => import(new URL('../assets/classroom/codec.js', location.href).href)"
+                        ".then((m) => m.decodeAssignment(code))", OLD)
+    assert old["title"] == "Old" and [t["kind"] for t in old["tasks"]] == ["find-move", "play"]
+    assert old["tasks"][1]["level"] == "perfect" and "max" not in old["tasks"][1]
     return link
 
 
