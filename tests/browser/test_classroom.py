@@ -19,7 +19,6 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from bench import browser
 from grundy import webapi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +160,7 @@ def check_qr(page, base, code) -> str:
 def check_offline(page, link):
     """Once the service worker holds the site, the assignment opens offline with the
     student's progress, and its engine answers."""
-    browser.wait_offline_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'", timeout=LOAD_MS)
     page.context.set_offline(True)
     try:
         again = page.context.new_page()
