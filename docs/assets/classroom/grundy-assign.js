@@ -1,8 +1,8 @@
 // <grundy-assign>: the teacher's form. Choose tasks (a game of the engine's catalogue with
 // its parameters, a position, and the task: find a winning move, the Grundy value, win
 // against a computer level, or fill in a P/N table up to a bound), an optional title and
-// due date; get one link holding the
-// assignment (#a=v1.…). Hidden when the page's address already holds an assignment.
+// due date; get one link holding the assignment (#a=v1.…). Hidden when the page's address
+// already holds an assignment.
 
 import { engine } from "../widgets/engine-client.js";
 import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";

@@ -164,7 +164,7 @@ class AssignmentElement extends HTMLElement {
 
   /** The link to the teacher's results page as a QR code, with a caption. */
   qr(link) {
-    const figure = h("figure", { class: "cr-qr", "data-link": link }, h("figcaption", { text: this.t("qrCaption") }));
+    const figure = h("figure", { class: "cr-qr" }, h("figcaption", { text: this.t("qrCaption") }));
     figure.insertAdjacentHTML("afterbegin", qrSvg(link, this.t("qrLabel")));
     return figure;
   }
