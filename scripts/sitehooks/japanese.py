@@ -15,17 +15,30 @@ from markdown.preprocessors import Preprocessor
 from . import page
 
 CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60"
-CJK_END = re.compile(f"[{CJK}]$")
-CJK_START = re.compile(f"^[ \t]*[{CJK}]")
+# a line ends in Japanese, perhaps closed by emphasis or a link; the next starts in Japanese,
+# perhaps opened by emphasis; after Japanese punctuation no space belongs, whatever follows
+CJK_END = re.compile(f"[{CJK}](?:\\*{{1,2}}|\\]\\([^)\\s]*\\))?$")
+CJK_START = re.compile(f"^[ \t]*(?:\\*{{1,2}}(?! ))?[{CJK}]")
+PUNCTUATION_END = re.compile("[、。，．：；！？「」『』（）]$")
+# a list item, heading, table, quote, admonition, HTML, fence, display math, definition or
+# a block Markdown set aside (its placeholder starts with STX)
+BLOCK_START = re.compile(r"^[ \t]*(?:[-*+] |\d+\. |#|\||>|!!!|\?\?\?|<|```|\$\$|:|\x02)")
 PRIORITY = 24  # after superfences' fenced_code_block (25), before html_block (20)
 
 
+def joins(previous: str, line: str) -> bool:
+    """Whether `line` continues the Japanese sentence of `previous` with no space between."""
+    if previous.lstrip().startswith("#") or not line.strip() or BLOCK_START.match(line):
+        return False
+    return bool(PUNCTUATION_END.search(previous) or (CJK_END.search(previous) and CJK_START.match(line)))
+
+
 def join_lines(lines: list[str]) -> list[str]:
-    """Join each line starting with a Japanese character to a previous one ending with one
-    (headings excepted)."""
+    """Join each line that continues a Japanese sentence to the previous one (headings and
+    block starts excepted)."""
     out: list[str] = []
     for line in lines:
-        if out and CJK_END.search(out[-1]) and CJK_START.match(line) and not out[-1].lstrip().startswith("#"):
+        if out and out[-1].strip() and joins(out[-1], line):
             out[-1] += line.lstrip()
         else:
             out.append(line)

@@ -79,9 +79,23 @@ def test_make_relative_rewrites_href_and_src_only_under_the_site_path():
 
 
 def test_japanese_line_breaks_are_joined():
-    lines = ["## 表", "論文", "グランディ数は", "式で書けます。", "English line", "次の行", "- 項目", "  続き"]
+    lines = ["## 表", "論文", "グランディ数は", "式で書けます", "English line", "次の行", "- 項目", "  続き"]
     assert japanese.join_lines(lines) == [
-        "## 表", "論文グランディ数は式で書けます。", "English line", "次の行", "- 項目続き"]
+        "## 表", "論文グランディ数は式で書けます", "English line", "次の行", "- 項目続き"]
+
+
+@pytest.mark.parametrize(("lines", "joined"), [
+    (["値は**最小の", "数**です。"], ["値は**最小の数**です。"]),
+    (["値は**最小の数**", "です。"], ["値は**最小の数**です。"]),
+    (["[前のページ](a.md)", "を見てください。"], ["[前のページ](a.md)を見てください。"]),
+    (["グランディ数、", "  *P/N 表*"], ["グランディ数、*P/N 表*"]),
+    (["論文の", "[[R1]](#r) です。"], ["論文の", "[[R1]](#r) です。"]),  # Latin after Japanese: a space
+    (["次の手です。", "* 項目", "1. 番号", "!!! note"], ["次の手です。", "* 項目", "1. 番号", "!!! note"]),
+    (["表です。", "| a |"], ["表です。", "| a |"]),
+    (["式です。", "$$x$$", "次です。", "\x02wzxhzdk:0\x03"], ["式です。", "$$x$$", "次です。", "\x02wzxhzdk:0\x03"]),
+])
+def test_japanese_joins_across_emphasis_links_and_punctuation(lines, joined):
+    assert japanese.join_lines(lines) == joined
 
 
 @pytest.mark.parametrize(("tex", "text"), [
