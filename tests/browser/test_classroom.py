@@ -139,20 +139,25 @@ def win_game(page):
     page.wait_for_selector("grundy-assignment .cr-won:not([hidden])", timeout=LOAD_MS)
 
 
-def qr_link(page, svg) -> str:
-    """The text of the QR code drawn by `svg` (a locator), read from a screenshot."""
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(svg.screenshot())))
+def qr_link(page, svg, name) -> str:
+    """The text of the QR code drawn by `svg` (a locator), read from the full page's
+    screenshot clipped to it (kept as `name`; an element's own screenshot is misplaced on
+    the emulated phone)."""
+    box = svg.evaluate("e => { const r = e.getBoundingClientRect();"
+                       " return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; }")
+    shot = page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, clip=box)
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
     assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode
     return found[0].text
 
 
-def check_qr(page, base, code) -> str:
+def check_qr(page, base, code, device) -> str:
     """The hand-in's QR code and the printed sheet's hold the results link with the code."""
     link = page.locator("grundy-assignment .cr-result-link").get_attribute("href")
     assert link == base + "results/#r=" + code
-    assert qr_link(page, page.locator("grundy-assignment .cr-handed > .cr-qr svg")) == link
+    assert qr_link(page, page.locator("grundy-assignment .cr-handed > .cr-qr svg"), f"qr-{device}") == link
     page.emulate_media(media="print")
-    assert qr_link(page, page.locator("grundy-assignment .cr-sheet .cr-qr svg")) == link
+    assert qr_link(page, page.locator("grundy-assignment .cr-sheet .cr-qr svg"), f"qr-print-{device}") == link
     page.emulate_media(media="screen")
     return link
 
@@ -201,7 +206,7 @@ def test_assignment_round_trip(new_page, base, device):
     student = new_page(**DEVICES[device])
     code = solve_and_hand_in(student, link, win_to)
     student.screenshot(path=str(SCREENSHOTS / f"assignment-{device}.png"), full_page=True)
-    results_link = check_qr(student, base, code)
+    results_link = check_qr(student, base, code, device)
     check_offline(student, link)
 
     teacher.goto(base + "results/")
