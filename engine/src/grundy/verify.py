@@ -70,8 +70,9 @@ def specs() -> dict[str, CheckSpec]:
 def check(id_, status, count, cond, detail=("", ""), kind="theorem"):
     """A Check; `cond` = (English, Japanese) description of the positions checked."""
     every = status == "holds"
+    space = "" if "\u3040" <= cond[1][-1:] <= "\u9fff" else " "  # none after a Japanese word
     bound = Text(f"{'all ' if every else ''}{count:,} positions with {cond[0]}",
-                 f"{cond[1]} {'のすべての' if every else 'の'} {count:,} 局面")
+                 f"{cond[1]}{space}{'のすべての' if every else 'の'} {count:,} 局面")
     return Check(id_, specs()[id_].statement, status, bound, Text(*detail), kind)
 
 
