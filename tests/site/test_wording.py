@@ -42,6 +42,7 @@ INTERNAL = {
 TYPOGRAPHY = {
     "space between Japanese characters": re.compile(rf"{JA} +{JA}"),
     "half-width , or . between Japanese characters": re.compile(rf"{JA}[,.] ?{JA}"),
+    "space after 、 or 。": re.compile(r"[、。] +[^\s]"),
 }
 # pages whose prose is about the site's code: the API reference documents Python itself, the
 # benchmarks quote command lines

@@ -238,7 +238,7 @@ def check_chocolate_odd_k(n):
     detail_ja = ("[M2012] (第 6 節) は、k が奇数のとき P 局面の式は k = 3 の場合に近いと"
                  "予想しているが、式そのものは述べていない。候補 x ^ y ^ z = 0 を k = 5, 7, ..., 15 "
                  f"で調べた: k = {holds} で成り立つ (計算結果であり証明ではない)。"
-                 + " ".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
+                 + "".join(f"k = {k}: 最初の反例 {p}。" for k, p in fails.items()))
     return check("chocolate-odd-k", "holds" if ok else "counterexample", total,
                   (f"x, z <= {n} for k = 7, 11, 15", f"k = 7, 11, 15 で x, z <= {n}"),
                   (detail, detail_ja), "conjecture")
