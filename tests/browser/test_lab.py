@@ -371,12 +371,17 @@ def test_in_python_section_screenshots(new_page, served_site, lang, device):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_lab_does_not_shift_the_page(new_page, served_site, device, lang):
     """While lab.js builds the Lab and its editor, its box keeps the Lab's height: nothing
-    below it moves (Lighthouse measured a layout shift of 0.42 before). What is left is the
-    shortcut hint appearing under the editor: 0.0006-0.0009 on an idle machine, 0.0105 once on
-    a loaded one, so the bound is 0.05 (Lighthouse calls under 0.1 good)."""
+    below it moves (Lighthouse measured a layout shift of 0.42 before). What is left: the
+    shortcut hint appearing under the editor, 0.0006-0.0009, and, on a loaded machine, the
+    output box moving when the editor replaces its placeholder, up to 0.0105 measured; so
+    the bound is 0.05 (Lighthouse calls under 0.1 good). Shifts of the header (the language
+    menu and the search field settling, up to 0.007 on a CPU slowed 8 times) are not the
+    Lab's, and are not counted."""
     page = new_page(**device)
-    page.add_init_script(browser.LAYOUT_SHIFTS)
+    page.add_init_script(browser.LAYOUT_SHIFTS.replace(
+        "s.node?.className || ''", "s.node?.closest?.('.md-header') ? 'header' : s.node?.className || ''"))
     page.goto(served_site + ("ja/" if lang == "ja" else "") + "lab/")
     page.wait_for_selector("[data-lab][data-editor]", timeout=LOAD_MS)
     page.wait_for_timeout(500)
-    assert sum(e["value"] for e in page.evaluate("__shifts") if not e["input"]) < 0.05
+    shifts = [e for e in page.evaluate("__shifts") if not e["input"] and set(e["sources"]) != {"header"}]
+    assert sum(e["value"] for e in shifts) < 0.05, shifts
