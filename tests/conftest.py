@@ -25,6 +25,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
@@ -78,12 +80,19 @@ def built_site() -> Path:
 
 
 def _serves(url: str, site: Path) -> bool:
-    """Whether url already serves this very site (its service worker, byte for byte)."""
-    try:
-        with urllib.request.urlopen(url + "sw.js", timeout=5) as response:
-            return response.read() == (site / "sw.js").read_bytes()
-    except OSError:
-        return False
+    """Whether url already serves this very site (its service worker, byte for byte). A
+    server busy with the other test process may take long to answer: three tries, 30 s each."""
+    for _ in range(3):
+        try:
+            with urllib.request.urlopen(url + "sw.js", timeout=30) as response:
+                return response.read() == (site / "sw.js").read_bytes()
+        except urllib.error.HTTPError:
+            return False
+        except ConnectionRefusedError:
+            return False  # nothing listens there: the fixture starts its own server
+        except OSError:
+            time.sleep(2)
+    return False
 
 
 @pytest.fixture(scope="session")
