@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LOAD_MS = 90_000  # generous: two cores shared with other jobs
@@ -19,22 +21,47 @@ def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", pho
     return w, root
 
 
-def wait_turn(page, root, moves=None):
-    """Wait until the play widget waits for the reader (or the game is over)."""
+def widget_state(root):
+    """The widget's turn, move count, status line, messages and the engine's status, one line."""
+    return root.evaluate("""el => JSON.stringify({turn: el.dataset.turn, moves: el.dataset.moves,
+        status: el.querySelector('.gw-status')?.textContent, engine: window.grundyEngine?.status,
+        restarts: window.grundyEngine?.restarts, focus: document.activeElement?.getAttribute('data-to')
+          || document.activeElement?.tagName,
+        messages: [...el.querySelectorAll('.gw-message:not([hidden]), .gw-field-error:not([hidden])')]
+          .map((m) => m.textContent)})""")
+
+
+def wait_turn(page, root, moves=None, timeout=LOAD_MS):
+    """Wait until the play widget waits for the reader (or the game is over); on a timeout,
+    fail with what the widget shows."""
     handle = root.element_handle()
-    page.wait_for_function(
-        """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
-                            && (moves === null || Number(el.dataset.moves) >= moves)""",
-        arg=[handle, moves], timeout=LOAD_MS)
+    try:
+        page.wait_for_function(
+            """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
+                                && (moves === null || Number(el.dataset.moves) >= moves)""",
+            arg=[handle, moves], timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the widget did not reach the reader's turn (move {moves}) in "
+                             f"{timeout / 1000:.0f} s: {widget_state(root)}") from None
     return root.get_attribute("data-turn")
 
 
 def press_move(page, root, to):
-    """Play the move to `to` with the keyboard (focus it, press Enter)."""
+    """Play the move to `to` with the keyboard (focus it, press Enter); returns the move count
+    after it. The widget takes the move at once (its turn leaves "you", or "Try again" says
+    the move does not win); a key press a loaded machine lost is pressed again, once."""
     moves = int(root.get_attribute("data-moves"))
-    root.locator(f".gw-board .move[data-to='{to}']").first.focus()
-    page.keyboard.press("Enter")
-    return moves + 1
+    for _ in range(2):
+        root.locator(f".gw-board .move[data-to='{to}']").first.focus()
+        page.keyboard.press("Enter")
+        try:
+            page.wait_for_function("([el, n]) => el.dataset.turn !== 'you' || Number(el.dataset.moves) > n"
+                                   " || el.dataset.retry === 'wrong'",
+                                   arg=[root.element_handle(), moves], timeout=STEP_MS // 3)
+            return moves + 1
+        except PlaywrightTimeout:
+            print(f"press_move: Enter on {to} not taken: {widget_state(root)}")
+    raise AssertionError(f"the move to {to} was not taken: {widget_state(root)}")
 
 
 def new_game(page, root, game, start, first="you", params=None):

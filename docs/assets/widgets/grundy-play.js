@@ -324,8 +324,15 @@ export class PlayElement extends GrundyWidget {
     this.history.push({ pos: move.to, by, text: move.text, kind: move.kind || "move",
                         pass: move.pass ?? before.pass });
     this.renderLog();
+    this.dataset.turn = "wait"; // no second move before the engine has answered this one
     const state = await this.request("state", this.current);
-    if (!state || token !== this.token) return;
+    if (token !== this.token) return;
+    if (!state) { // the engine could not answer (its message is shown): the move is taken back
+      this.history.pop();
+      this.renderLog();
+      this.render(this.state);
+      return;
+    }
     this.render(state);
     if (!state.over && !this.humanToMove) await this.computerMove(token);
   }

@@ -152,22 +152,23 @@ def box(pos) -> int:
     return n
 
 
-def reference_cost(pos, moves_per_position: int) -> tuple[int, int]:
+def reference_cost(pos, moves_per_position: int, step_per_child: int = STEP_PER_CHILD) -> tuple[int, int]:
     """(steps, bytes) of the reference search below `pos`, from the box and the moves per
-    position (at most `moves_per_position`)."""
+    position (at most `moves_per_position`), each move costing `step_per_child` steps."""
     positions = box(pos)
-    return positions * max(1, moves_per_position) * STEP_PER_CHILD, \
+    return positions * max(1, moves_per_position) * step_per_child, \
         positions * BYTES_PER_MEMO_POSITION
 
 
-def require_reference(pos, moves_per_position: int) -> int:
-    """Refuse a reference search over budget; returns its step cap (for the search itself)."""
-    steps, memory = reference_cost(pos, moves_per_position)
+def require_reference(pos, moves_per_position: int, step_per_child: int = STEP_PER_CHILD) -> int:
+    """Refuse a reference search over budget; returns its cap in moves examined (for the
+    search itself)."""
+    steps, memory = reference_cost(pos, moves_per_position, step_per_child)
     require(steps, memory, (f"the exhaustive search below {shown(tuple(pos))}",
                             f"{shown(tuple(pos))} 以下の全数探索"),
             ("use smaller coordinates (no proved formula applies here)",
              "座標を小さくしてください (ここで使える証明済みの公式はありません)。"))
-    return current().steps
+    return current().steps // step_per_child
 
 
 def require_table(positions: int, steps: int, what: tuple[str, str] = ("the table", "表")) -> None:

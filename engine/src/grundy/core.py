@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Callable, ClassVar, Iterable
 
-from .budget import STEP_PER_MOVE, require, require_coords, require_reference, require_table, \
+from .budget import STEP_PER_CHILD, STEP_PER_MOVE, require, require_coords, require_reference, require_table, \
     require_width, words
 from .errors import GameError, PositionError, shown
 from .numbers import whole
@@ -197,6 +197,7 @@ class Game:
     checks: ClassVar[dict] = {}
     figures: ClassVar[dict[str, dict]] = {}
     order: ClassVar[int] = 1000  # the place in grundy.game_names() (ties: by module, then class)
+    step_per_child: ClassVar[int] = STEP_PER_CHILD  # the work model's steps per move searched
 
     def __init__(self, **values):
         known = {p.name: p for p in type(self).params}
@@ -450,7 +451,7 @@ class Game:
 
     def _reference(self, pos: tuple, misere: bool):
         """The reference search's answer at `pos` (refused at once when over budget)."""
-        cap = require_reference(pos, self.move_bound(pos))
+        cap = require_reference(pos, self.move_bound(pos), self.step_per_child)
         if misere:
             return reference_misere(self, pos, self._memo_misere, cap)
         return reference_grundy(self, pos, self._memo, cap)

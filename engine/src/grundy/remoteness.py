@@ -67,10 +67,10 @@ def remoteness(game, pos: tuple, misere: bool = False) -> int:
     memo = _memos.setdefault(game, ({}, {}))[bool(misere)]
     if pos in memo:
         return memo[pos]
-    steps, memory = reference_cost(pos, game.move_bound(pos))
+    steps, memory = reference_cost(pos, game.move_bound(pos), game.step_per_child)
     require(steps, memory,
             (f"the remoteness of {shown(pos)} (every position below it)",
              f"{shown(pos)} の残り手数 (その下のすべての局面)"),
             ("use smaller coordinates", "座標を小さくしてください。"))
-    return _solve(game, pos, memo, _RULES[p_parity(misere)], current().steps)
+    return _solve(game, pos, memo, _RULES[p_parity(misere)], current().steps // game.step_per_child)
 

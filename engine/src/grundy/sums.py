@@ -22,6 +22,9 @@ class SumGame(Game):
 
     name = "sum"
     title = Text("Sum of games", "ゲームの和")
+    # A move searched splits the position, moves one component and joins them again:
+    # 2.5 us a move against 0.9-1.6 us for a single game (CPython, the 2-core machine).
+    step_per_child = 2
 
     def __init__(self, games):
         games = list(games)
@@ -32,6 +35,10 @@ class SumGame(Game):
         self.games = [g.for_table() for g in games]  # a fixed number of coordinates each
         self.params = {"components": [{"game": g.name, "params": g.params} for g in self.games]}
         self.coords = tuple(f"{i}.{c}" for i, g in enumerate(self.games, 1) for c in g.coords)
+        ends = [0]
+        for g in self.games:
+            ends.append(ends[-1] + len(g.coords))
+        self._slices = list(zip(ends, ends[1:]))  # (start, end) of each component's coordinates
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and other.games == self.games
@@ -55,26 +62,24 @@ class SumGame(Game):
             >>> grundy.SumGame([grundy.game("chocolate", k=3), grundy.game("nim", heaps=1)]).split((10, 5, 5, 3))
             [(10, 5, 5), (3,)]
         """
-        parts, i = [], 0
-        for g in self.games:
-            parts.append(tuple(pos[i:i + len(g.coords)]))
-            i += len(g.coords)
-        return parts
+        return [tuple(pos[a:b]) for a, b in self._slices]
 
     def _check(self, pos):
         for g, part in zip(self.games, self.split(pos)):
             g.validate(part)
 
-    def _lift(self, pos, i, to):
-        parts = self.split(pos)
-        parts[i] = tuple(to)
-        return tuple(c for part in parts for c in part)
+    def lift(self, pos, i, to):
+        """`pos` with component i's position replaced by `to`."""
+        a, b = self._slices[i]
+        return tuple(pos[:a]) + tuple(to) + tuple(pos[b:])
 
     def targets(self, pos):
         """The positions after each move: one component moves, the others stay."""
-        for i, (g, part) in enumerate(zip(self.games, self.split(pos))):
-            for to in g.targets(part):
-                yield self._lift(pos, i, to)
+        pos = tuple(pos)
+        for g, (a, b) in zip(self.games, self._slices):
+            before, after = pos[:a], pos[b:]
+            for to in g.targets(pos[a:b]):
+                yield before + tuple(to) + after
 
     def move_to(self, pos, to):
         """The move of the one component that changes, described as that component's move."""

@@ -71,7 +71,7 @@ def _arranged(game, pos, moves, stacked):
     labels stay legible; "+" between them; data-to = the flat position after the move."""
     drawn = []
     for i, (g, part) in enumerate(zip(game.games, game.split(pos))):
-        lift = (lambda i: lambda to: moves.lift(game._lift(pos, i, to)))(i)
+        lift = (lambda i: lambda to: moves.lift(game.lift(pos, i, to)))(i)
         drawn.append(_body(g, part, Moves(moves.lang, moves.interactive, moves.hints, lift)))
     across = max(max((box[2] if stacked else box[3]) for box, _ in drawn), U)
     parts, at = [], 0.0
