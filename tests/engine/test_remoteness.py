@@ -80,6 +80,18 @@ def test_over_budget_is_refused_at_once():
         grundy.game("chocolate", k=3).remoteness((1, 9, 1))
 
 
+def test_a_sum_pays_for_its_moves():
+    """A move searched in a sum costs two steps (it splits and joins the position): the
+    browser refuses (10, 1, 5 | 6 | 3, 5), 843,000 moves at one step (over 20 s in Pyodide
+    on a loaded machine), and still answers a smaller sum."""
+    both = grundy.SumGame([grundy.game("chocolate", k=3), grundy.game("nim", heaps=1), grundy.game("wythoff")])
+    assert both.step_per_child == 2 and grundy.game("nim").step_per_child == 1
+    with using(BROWSER):
+        with pytest.raises(BudgetError, match="remoteness"):
+            both.remoteness((10, 1, 5, 6, 3, 5))
+        assert both.remoteness((0, 1, 5, 6, 3, 5)) == 16
+
+
 def test_command_line(capsys):
     assert cli.main(["remoteness", "nim", "1", "2"]) == 0
     assert cli.main(["remoteness", "chocolate", "--k", "3", "10", "5", "5", "--misere"]) == 0
