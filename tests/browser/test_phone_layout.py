@@ -1,117 +1,20 @@
-"""Every page on a phone (390 x 844, touch): display formulas fit without a hidden sideways
-swipe, the page itself never scrolls sideways, wide tables and code that scroll show a fade
-at the edge and take the keyboard focus, positions like {10, 5, 5} are never split
-across lines, touch targets are at least 44 px tall (or spaced), inputs use at least 16 px
-text (no zoom on focus), figure labels are at least 11 px as rendered, and focus outlines
-show in dark mode. Run alone with:
+"""The phone layout beyond the checks every page gets (pagechecks.py, run by
+test_pages_a11y.py): tables and code blocks laid out late still scroll by keyboard, the
+exercises wait at about their height, printing lays out every block, the engine's loading
+does not shift the page, focus outlines show in dark mode, and the running widgets'
+controls fit a phone. Run alone with:
     .venv/bin/python -m pytest tests/browser/test_phone_layout.py
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-from sitegen import figures  # noqa: E402
-
-from bench import browser  # noqa: E402
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-TARGET = 44        # px: the smallest touch target (height), or the spacing between targets
-INPUT_FONT = 16    # px: smaller text makes phones zoom in when a field gets the focus
-LABEL_FONT = 11    # px: the smallest figure label as rendered
-TUPLE = r"[{(]\d+(?:,\s\d+)+[})]"
-# Interactive parts styled by their own CSS (widgets.css, exercises.css): test_widget_controls_fit_a_phone.
-COMPONENTS = ".grundy-widget, grundy-exercise, .gx-progress"
-
-# One pass over the page; returns every failure as a short line.
-PAGE_CHECKS = """([tuple, target, inputFont, others]) => {
-  const bad = [];
-  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} `
-    + (el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40);
-  const doc = document.documentElement;
-  const widgets = [...document.querySelectorAll(others)];  // checked apart (other owners' CSS)
-  widgets.forEach((w) => { w.style.display = "none"; });
-  if (doc.scrollWidth > doc.clientWidth + 1) bad.push(`page scrolls sideways: ${doc.scrollWidth}px`);
-  widgets.forEach((w) => { w.style.display = ""; });
-  for (const el of document.querySelectorAll(".md-content div.arithmatex, .md-content .katex-display")) {
-    if (el.scrollWidth > el.clientWidth + 1)
-      bad.push(`formula wider than the screen (${el.scrollWidth} > ${el.clientWidth}px): ${name(el)}`);
-  }
-  // Wide tables and code scroll, visibly (the far side fades out) and by keyboard (focusable).
-  for (const el of document.querySelectorAll(".md-content .md-typeset__scrollwrap, .md-content pre > code")) {
-    // (in a closed <details> it is not shown: it is measured, by scrollers.js, when opened)
-    if (el.scrollWidth <= el.clientWidth + 1 || el.closest(others) || el.closest("details:not([open])")) continue;
-    const fade = parseFloat(getComputedStyle(el).getPropertyValue("--choc-fade-end"));
-    if (el.scrollLeft === 0 && !(fade > 0)) bad.push(`scrolls sideways with no fade at its edge: ${name(el)}`);
-    if (el.getAttribute("tabindex") !== "0") bad.push(`scrolls sideways, not focusable: ${name(el)}`);
-  }
-  const walker = document.createTreeWalker(document.querySelector(".md-content"), NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => n.parentElement.closest(".katex, pre, script, style, svg")
-      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT });
-  const re = new RegExp(tuple, "g");
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const m of node.data.matchAll(re)) {
-      const range = document.createRange();
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
-      if (tops.size > 1) bad.push(`position split across lines: ${m[0]}`);
-    }
-  }
-  const visible = (el) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && r.right > 0 && r.left < doc.clientWidth
-      && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-  };
-  // Targets: controls and links that stand alone (a link inside a sentence is exempt, as in WCAG 2.5.8).
-  const inSentence = (a) => {
-    const block = a.closest("p, li, td, dd, figcaption, .admonition-title");
-    if (!block || a.closest("nav, .md-nav, .md-footer, .md-header")) return false;
-    return block.textContent.trim().length > a.textContent.trim().length + 2;
-  };
-  const targets = [...document.querySelectorAll(
-      ".md-header a, .md-header label, .md-header button, .md-nav a, .md-nav label.md-nav__link, "
-      + ".md-content a, .md-content button, .md-content summary, .md-footer a, .md-top")]
-    .filter((el) => !el.closest(`${others}, .katex`) && visible(el) && !inSentence(el))
-    .map((el) => ({ el, r: el.getBoundingClientRect() }));
-  for (const { el, r } of targets) {
-    if (r.height >= target - 0.5) continue;
-    const cy = (r.top + r.bottom) / 2;
-    const crowded = targets.find((o) => o.el !== el && !o.el.contains(el) && !el.contains(o.el)
-      && o.r.left < r.right && o.r.right > r.left
-      && Math.abs((o.r.top + o.r.bottom) / 2 - cy) < target);
-    if (crowded) bad.push(`touch target ${Math.round(r.height)}px tall, ${Math.round(Math.abs((crowded.r.top + crowded.r.bottom) / 2 - cy))}px from the next: ${name(el)}`);
-  }
-  for (const el of document.querySelectorAll("input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea")) {
-    if (el.closest(others) || !el.checkVisibility()) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < inputFont) bad.push(`input text ${size}px: ${el.name || el.className || el.type}`);
-  }
-  return bad;
-}"""
-
-FIGURE_SIZES = """() => [...document.querySelectorAll(".grundy-figure img")].map((img) =>
-  ({ src: img.getAttribute("src"), natural: Number(img.getAttribute("width")),
-     shown: img.getBoundingClientRect().width })).filter((f) => f.shown > 0)"""
-
-
-def _pages(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix().removesuffix("index.html")
-                  for p in site.rglob("index.html") if "assets" not in p.parts)
-
-
-def _open(page, url: str) -> None:
-    page.goto(url, wait_until="load")
-    page.add_style_tag(content=browser.RENDER_ALL)  # measure every block as when scrolled to
-    page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
-
+from bench import browser
+from pagechecks import INPUT_FONT, PHONE, TARGET, open_laid_out
 
 @pytest.fixture
 def phone(new_page):
@@ -121,23 +24,6 @@ def phone(new_page):
         page.route("**/vendor/pyodide/**", lambda route: route.abort())
         return page
     return make
-
-
-def test_every_page_fits_a_phone(built_site, served_site, phone, measurements):
-    page = phone()
-    failures, label_px = [], []
-    pages = _pages(built_site)
-    for rel in pages:
-        _open(page, served_site + rel)
-        failures += [f"/{rel}: {line}" for line in page.evaluate(PAGE_CHECKS, [TUPLE, TARGET, INPUT_FONT, COMPONENTS])]
-        for fig in page.evaluate(FIGURE_SIZES):  # (figures in closed <details> are not shown)
-            px = figures.STYLE["font.size"] * figures.DPI / 72 * fig["shown"] / fig["natural"]
-            label_px.append(px)
-            if px < LABEL_FONT:
-                failures.append(f"/{rel}: figure labels {px:.1f}px at 390px: {fig['src']}")
-    measurements.append(f"phone layout: {len(pages)} pages, smallest figure label "
-                        f"{min(label_px, default=0):.1f}px")
-    assert not failures, "\n".join(failures)
 
 
 SCROLL_STATES = """() => [...document.querySelectorAll('.md-content .md-typeset__scrollwrap')].map((el) =>
@@ -252,7 +138,7 @@ def test_focus_outline_visible_in_dark_mode(built_site, served_site, phone):
     page = phone("dark")
     faint = []
     for rel in ("", "triangular-chocolate/", "ja/wythoff/"):
-        _open(page, served_site + rel)
+        open_laid_out(page, served_site + rel)
         for _ in range(25):
             page.keyboard.press("Tab")
             seen = page.evaluate("""() => {
@@ -316,7 +202,7 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
     page = watched(phone=True).page  # the engine loads (the widget tests' server and browser)
     bad, kinds, controls, sums = [], set(), 0, []
     for rel in [prefix + path for prefix in ("", "ja/") for path in WIDGET_PAGES]:
-        _open(page, widget_server + rel)
+        open_laid_out(page, widget_server + rel)
         for i in range(page.locator(".grundy-widget").count()):
             widget = page.locator(".grundy-widget").nth(i)
             widget.scroll_into_view_if_needed()
@@ -348,7 +234,7 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
 def test_sum_board_labels_on_a_phone(widget_site, widget_server, watched):
     """The sum of games' board on a phone: its labels at least 11 px as rendered."""
     page = watched(phone=True).page
-    _open(page, widget_server + "impartial-games/")
+    open_laid_out(page, widget_server + "impartial-games/")
     widget = page.locator("grundy-play[data-game=sum]").first
     widget.scroll_into_view_if_needed()
     page.wait_for_function("el => el.dataset.turn", arg=widget.element_handle(), timeout=180_000)
