@@ -14,10 +14,10 @@ from bench import lighthouse
 
 CATEGORIES = ("accessibility", "best-practices", "seo")
 MINIMUM = 0.95
-# The home page, a lesson with widgets, the Lab, the data page (its wide tables), and the
-# 404 page (by its own address: Lighthouse does not score a page that answers 404). A
-# Japanese lesson and the API reference share the lesson's template (axe checks them).
-PAGES = ("", "triangular-chocolate/", "lab/", "data/", "404.html")
+# A lesson with widgets, the home page, a Japanese lesson, the Lab, the data page, the
+# API reference, and the 404 page (by its own address: Lighthouse does not score a page
+# that answers 404).
+PAGES = ("", "triangular-chocolate/", "ja/sierpinski/", "lab/", "data/", "api/", "404.html")
 
 
 @pytest.mark.parametrize("path", PAGES)
