@@ -189,3 +189,14 @@ def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
             page.screenshot(path=SHOTS / f"{shot_name(rel)}-{shots}.png", full_page=True)
         bad += axe_findings(page, rel)
     return bad, label_px
+
+
+def phone_pass(built_site, served_site, new_page, measurements, japanese: bool) -> None:
+    """Every page of one language on a phone: layout, screenshot and axe, failures listed."""
+    pages = [rel for rel in site_pages(built_site) if rel.startswith("ja/") == japanese]
+    page = new_page(color_scheme="light", **PHONE)
+    bad, label_px = check_pages(page, served_site, pages, layout=True, shots="phone-light")
+    measurements.append(f"phone pages ({'ja' if japanese else 'en'}): {len(pages)} pages, smallest figure "
+                        f"label {min(label_px, default=0):.1f}px, screenshots in artifacts/screenshots/")
+    assert not bad, "\n".join(bad)
+    assert not page.foreign_requests, "\n".join(page.foreign_requests)

@@ -8,18 +8,7 @@ pages run in test_pages_a11y_ja.py, side by side with these. Run alone with:
 
 from __future__ import annotations
 
-from pagechecks import DESKTOP, PHONE, SAMPLE, check_pages, site_pages
-
-
-def phone_pass(built_site, served_site, new_page, measurements, japanese: bool) -> None:
-    """Every page of one language on a phone: layout, screenshot and axe, failures listed."""
-    pages = [rel for rel in site_pages(built_site) if rel.startswith("ja/") == japanese]
-    page = new_page(color_scheme="light", **PHONE)
-    bad, label_px = check_pages(page, served_site, pages, layout=True, shots="phone-light")
-    measurements.append(f"phone pages ({'ja' if japanese else 'en'}): {len(pages)} pages, smallest figure "
-                        f"label {min(label_px, default=0):.1f}px, screenshots in artifacts/screenshots/")
-    assert not bad, "\n".join(bad)
-    assert not page.foreign_requests, "\n".join(page.foreign_requests)
+from pagechecks import DESKTOP, SAMPLE, check_pages, phone_pass, site_pages
 
 
 def test_every_english_page_on_a_phone(built_site, served_site, new_page, measurements):

@@ -3,8 +3,7 @@ the sample of every kind of page in the dark scheme."""
 
 from __future__ import annotations
 
-from pagechecks import PHONE, SAMPLE, check_pages, site_pages
-from test_pages_a11y import phone_pass
+from pagechecks import PHONE, SAMPLE, check_pages, phone_pass, site_pages
 
 
 def test_every_japanese_page_on_a_phone(built_site, served_site, new_page, measurements):
