@@ -16,6 +16,7 @@ Fixtures:
   context (fresh profile). Requests to any origin other than 127.0.0.1 are aborted and
   recorded in ``page.foreign_requests``; console errors and uncaught exceptions are
   recorded in ``page.console_errors``, and so are HTTP responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
+- ``module_page`` (module) -> the same factory, for pages kept across a module's tests.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` -> a list; append strings to print them in the pytest summary.
 """
@@ -132,32 +133,44 @@ def _is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob", "about") or parsed.hostname == "127.0.0.1"
 
 
+def guarded_page(browser, contexts: list, **context_options):
+    """A page in a fresh context (appended to contexts), recording requests to other
+    origins (aborted) in page.foreign_requests, and console errors, uncaught exceptions and
+    HTTP errors in page.console_errors."""
+    context = browser.new_context(**context_options)
+    contexts.append(context)
+    page = context.new_page()
+    page.foreign_requests = []
+    page.console_errors = []
+
+    def guard(route):
+        if _is_local(route.request.url):
+            route.continue_()
+        else:
+            page.foreign_requests.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    context.on("request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))
+    page.on("response", lambda r: page.console_errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
+    return page
+
+
 @pytest.fixture
 def new_page(browser):
     contexts = []
+    yield lambda **context_options: guarded_page(browser, contexts, **context_options)
+    for context in contexts:
+        context.close()
 
-    def factory(**context_options):
-        context = browser.new_context(**context_options)
-        contexts.append(context)
-        page = context.new_page()
-        page.foreign_requests = []
-        page.console_errors = []
 
-        def guard(route):
-            if _is_local(route.request.url):
-                route.continue_()
-            else:
-                page.foreign_requests.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", guard)
-        context.on("request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
-        page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))
-        page.on("response", lambda r: page.console_errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
-        return page
-
-    yield factory
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """new_page for pages kept across the tests of a module (closed at its end)."""
+    contexts = []
+    yield lambda **context_options: guarded_page(browser, contexts, **context_options)
     for context in contexts:
         context.close()
 

@@ -3,8 +3,10 @@ build step, served at its own address), the pages that hold each widget, and Chr
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -87,10 +89,111 @@ class Watched:
         assert not self.errors, f"console errors: {self.errors[:5]}"
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item (item.failed_phase: the first that failed)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and not hasattr(item, "failed_phase"):
+        item.failed_phase = report.when
+
+
+# A fresh copy of a widget in place of the page's first one: the address's query and
+# the reader's stored choices (levels) are cleared as for a first visit.
+RENEW = """([kind, html]) => {
+    history.replaceState(null, "", location.pathname);
+    localStorage.clear(); sessionStorage.clear();
+    document.querySelectorAll('.gw-injected').forEach((el) => el.remove());
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    document.querySelector('grundy-' + kind).replaceWith(template.content.firstElementChild);
+    window.scrollTo(0, 0);
+}"""
+
+
+class SharedPages:
+    """Pages kept open for a test module, one per (address, scheme, phone): each test gets a fresh
+    widget on one of them, served by the engine that booted once for the module, as every
+    widget of a reader's visit shares one engine. A page is dropped after a failed test."""
+
+    def __init__(self, browser, origin):
+        self.browser, self.origin = browser, origin
+        self.pages = {}
+
+    @staticmethod
+    @functools.cache
+    def markup(url, kind):
+        """The page's first <grundy-KIND> element as the server sends it."""
+        with urllib.request.urlopen(url, timeout=60) as response:
+            html = response.read().decode("utf-8")
+        return re.search(rf"<grundy-{kind}\b.*?</grundy-{kind}>", html, re.S).group(0)
+
+    def widget(self, url, kind, color_scheme, phone):
+        """(Watched page, locator of a fresh <grundy-KIND>) on the kept page for url."""
+        w = self.pages.get((url, color_scheme, phone))
+        if w is None:
+            w = self.pages[(url, color_scheme, phone)] = Watched(self.browser, self.origin, color_scheme, phone)
+            w.page.goto(url)
+        else:
+            w.page.mouse.move(0, 0)  # off the last test's controls (no hover colours)
+            w.page.evaluate(RENEW, [kind, self.markup(url, kind)])
+        root = w.page.locator(f"grundy-{kind}").first
+        root.scroll_into_view_if_needed()
+        return w, root
+
+    def drop(self, w):
+        self.pages = {key: kept for key, kept in self.pages.items() if kept is not w}
+        w.context.close()
+
+    def close(self):
+        for w in self.pages.values():
+            w.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_pages(chromium, widget_server):
+    pages = SharedPages(chromium, _origin(widget_server))
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def booted(request, shared_pages, widget_server):
+    """Factory ``booted(kind, lang="en", color_scheme="light", phone=False, path=None) ->
+    (Watched, root)``: a fresh widget on a page kept for the module (SharedPages), the first
+    page holding that widget or the page at `path`. Each page used is checked for errors and
+    requests to other origins at the end of the test."""
+    used = []
+
+    def make(kind, lang="en", color_scheme="light", phone=False, path=None):
+        url = widget_server + path if path else request.getfixturevalue("widget_urls")[(kind, lang)]
+        w, root = shared_pages.widget(url, kind, color_scheme, phone)
+        w.errors.clear()
+        w.foreign.clear()
+        used.append(w)
+        return w, root
+
+    yield make
+    try:
+        for w in used:
+            w.check_clean()
+    except AssertionError:
+        request.node.failed_phase = "teardown"
+        raise
+    finally:
+        for w in set(used):
+            if getattr(request.node, "failed_phase", None):
+                shared_pages.drop(w)
+
+
+def _origin(url):
+    return "{0.scheme}://{0.netloc}".format(urlsplit(url))
+
+
 @pytest.fixture
 def watched(chromium, widget_server):
     """Factory of Watched pages (fresh profiles); each is checked for errors at the end."""
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(widget_server))
+    origin = _origin(widget_server)
     made = []
 
     def make(color_scheme="light", phone=False):

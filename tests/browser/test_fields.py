@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from widgetkit import STEP_MS, open_widget, wait_turn
+from widgetkit import STEP_MS, wait_turn
 
 HUGE = "1" + "0" * 30
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -51,9 +51,9 @@ def check(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_play_fields(watched, widget_urls, lang):
+def test_play_fields(booted, lang):
     """k, p, f and the start of the play widget."""
-    w, root = open_widget(watched, widget_urls, "play", lang)
+    w, root = booted("play", lang)
     page = w.page
     wait_turn(page, root)
     root.locator(".gw-game").select_option("chocolate")
@@ -84,9 +84,9 @@ def test_play_fields(watched, widget_urls, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_nimsum_field(watched, widget_urls, lang):
+def test_nimsum_field(booted, lang):
     """The heaps: every bad input clears the previous result and says why beside the field."""
-    w, root = open_widget(watched, widget_urls, "nimsum", lang)
+    w, root = booted("nimsum", lang)
     page = w.page
     page.wait_for_function("el => el.dataset.total !== undefined", arg=root.element_handle(), timeout=90_000)
     for value, expected in [("", "heaps"), ("-3", "heaps"), ("abc", "heaps"), (HUGE, "huge"),
@@ -102,9 +102,9 @@ def test_nimsum_field(watched, widget_urls, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_pviewer_fields(watched, widget_urls, lang):
+def test_pviewer_fields(booted, lang):
     """k and the largest coordinate of the P-position viewer."""
-    w, root = open_widget(watched, widget_urls, "pviewer", lang)
+    w, root = booted("pviewer", lang)
     page = w.page
     page.wait_for_selector("grundy-pviewer canvas.gw-cloud", timeout=90_000)
     for cls, cases in [("gw-k", [("", "empty"), ("0", "least1"), ("-3", "least1"), ("abc", "whole"),

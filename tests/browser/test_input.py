@@ -64,10 +64,10 @@ def check_taps(page, root):
     ("rect", {}, "4 2", "2,2"),
     ("step", {"f": "t//2"}, "4 9", None),
 ])
-def test_taps_pick_the_nearest_groove(watched, widget_urls, game, params, start, win):
+def test_taps_pick_the_nearest_groove(booted, game, params, start, win):
     """On a phone: taps along every groove preview its move; a second tap plays it. The tap at
     the middle of the winning groove of {10, 5, 5} plays {6, 3, 5} (not a cut of the top)."""
-    w, root = open_widget(watched, widget_urls, "play", phone=True)
+    w, root = booted("play", phone=True)
     page = w.page
     wait_turn(page, root)
     new_game(page, root, game, start, params=params)
@@ -97,9 +97,9 @@ def test_taps_pick_the_nearest_groove(watched, widget_urls, game, params, start,
 @pytest.mark.parametrize("game, params, start", [
     ("nim", {}, "3 5 7"), ("wythoff", {}, "7 5"), ("ryuoh", {"p": 3}, "7 5"),
 ])
-def test_taps_on_cells_and_counters(watched, widget_urls, game, params, start):
+def test_taps_on_cells_and_counters(booted, game, params, start):
     """On a phone: a tap on a counter or a square previews that move; a second tap plays it."""
-    w, root = open_widget(watched, widget_urls, "play", phone=True)
+    w, root = booted("play", phone=True)
     page = w.page
     wait_turn(page, root)
     new_game(page, root, game, start, params=params)
@@ -121,10 +121,10 @@ def test_taps_on_cells_and_counters(watched, widget_urls, game, params, start):
     assert root.locator(".gw-log li").first.inner_text().endswith("{" + to.replace(",", ", ") + "}")
 
 
-def test_keyboard_game_keeps_focus_on_the_board(watched, widget_urls):
+def test_keyboard_game_keeps_focus_on_the_board(booted):
     """A full game by Tab, arrows and Enter: after every move focus stays on the board, and the
     live region names the computer's move."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     new_game(page, root, "chocolate", "10 5 5", params={"k": 3})
@@ -147,10 +147,10 @@ def test_keyboard_game_keeps_focus_on_the_board(watched, widget_urls):
     assert root.get_attribute("data-turn") == "over"
 
 
-def test_computer_move_is_shown_and_scale_kept(watched, widget_urls):
+def test_computer_move_is_shown_and_scale_kept(booted):
     """The computer's move is highlighted on the board, then named in the log and the live
     region; the board keeps its scale and frame for the whole game."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     new_game(page, root, "chocolate", "10 5 5", params={"k": 3})
@@ -168,10 +168,10 @@ def test_computer_move_is_shown_and_scale_kept(watched, widget_urls):
     assert not root.locator(".gw-undo").is_disabled()
 
 
-def test_new_game_restart_and_undo(watched, widget_urls):
+def test_new_game_restart_and_undo(booted):
     """Many New game clicks while the engine works: the last one counts. Restart restarts the
     game being played and the controls show it again. Undo goes back to the reader's turn."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     root.locator(".gw-game").select_option("chocolate")
@@ -198,10 +198,10 @@ def test_new_game_restart_and_undo(watched, widget_urls):
     assert root.locator(".gw-undo").is_disabled()
 
 
-def test_field_messages(watched, widget_urls):
+def test_field_messages(booted):
     """Bad inputs: a message beside the field, in the page's language."""
     for lang, words in [("en", "at least 1"), ("ja", "1 以上")]:
-        w, root = open_widget(watched, widget_urls, "play", lang)
+        w, root = booted("play", lang)
         page = w.page
         wait_turn(page, root)
         root.locator(".gw-game").select_option("chocolate")
@@ -235,8 +235,8 @@ def test_watchdog_restarts_a_stuck_engine(watched, widget_urls):
     assert root.get_attribute("data-pos") == "6,3,5"
 
 
-def test_unknown_game_fails_loudly(watched, widget_urls):
-    w, root = open_widget(watched, widget_urls, "play")
+def test_unknown_game_fails_loudly(booted):
+    w, root = booted("play")
     wait_turn(w.page, root)
     for data, words in [({"game": "nosuch", "start": "1 2"}, "Unknown game"),
                         ({"game": "chocolate", "params": '{"q": 1}', "start": "1 1 1"}, "no parameter q"),
@@ -249,9 +249,9 @@ def test_unknown_game_fails_loudly(watched, widget_urls):
         bad.evaluate("el => el.remove()")
 
 
-def test_sum_of_games(watched, widget_urls):
+def test_sum_of_games(booted):
     """A sum: the components side by side, each Grundy value and their nim-sum, played to the end."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     components = '{"components": [{"game": "chocolate", "params": {"k": 3}}, ' \
@@ -268,10 +268,10 @@ def test_sum_of_games(watched, widget_urls):
     assert game.get_attribute("data-winner") == "computer"
 
 
-def test_pass_button(watched, widget_urls):
+def test_pass_button(booted):
     """Nim (3, 3) with one pass: the Pass button while the pass is available; the computer,
     starting, wins by passing."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     game = inject(page, "play", lang="en", game="nim", params="{}", start="3 3", **{"pass": "true"})
@@ -323,9 +323,9 @@ def test_loading_says_what_happens(watched, widget_urls):
 @pytest.mark.parametrize("phone", [True, False], ids=["390px", "1280px"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_play_screenshots(watched, widget_urls, phone, scheme, lang):
+def test_play_screenshots(booted, phone, scheme, lang):
     """The play widget with a move previewed, at both widths, in both schemes and languages."""
-    w, root = open_widget(watched, widget_urls, "play", lang, scheme, phone)
+    w, root = booted("play", lang, scheme, phone)
     page = w.page
     wait_turn(page, root)
     root.locator(".gw-hints").check()

@@ -20,6 +20,7 @@ from urllib.parse import quote
 import pytest
 
 from bench import browser  # (on the path: tests/browser/conftest.py)
+from widgetkit import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lab"
@@ -37,6 +38,46 @@ def open_lab(new_page, base, lang="en", hash_="", **options):
     page.goto(base + ("ja/" if lang == "ja" else "") + "lab/" + hash_)
     page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
     return page
+
+
+@pytest.fixture(scope="module")
+def kept_labs(module_page, served_site):
+    """Lab pages kept for the module, one per (language, device, scheme): Python boots once each."""
+    pages = {}
+
+    def get(lang, device, scheme):
+        key = (lang, device is PHONE, scheme)
+        if key not in pages:
+            pages[key] = page = module_page(color_scheme=scheme, **device)
+            page.goto(served_site + ("ja/" if lang == "ja" else "") + "lab/")
+        return pages[key]
+
+    return get, pages
+
+
+@pytest.fixture
+def lab(request, kept_labs):
+    """Factory ``lab(lang="en", device=DESKTOP, scheme="light") -> page``: a kept Lab page,
+    ready, its error records cleared; dropped after a failed test."""
+    get, pages = kept_labs
+    used = []
+
+    def make(lang="en", device=DESKTOP, scheme="light"):
+        page = get(lang, device, scheme)
+        used.append(page)
+        page.mouse.move(0, 0)  # off the last test's controls (no hover or focus colours)
+        page.evaluate("document.activeElement?.blur()")
+        page.console_errors.clear()
+        page.foreign_requests.clear()
+        page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
+        return page
+
+    yield make
+    if getattr(request.node, "failed_phase", None):
+        for key, page in list(pages.items()):
+            if page in used:
+                del pages[key]
+                page.context.close()
 
 
 def code(page) -> str:
@@ -129,8 +170,8 @@ def test_run_streams_text_and_shows_pictures(new_page, served_site):
     clean(page)
 
 
-def test_table_downloads_as_csv(new_page, served_site):
-    page = open_lab(new_page, served_site)
+def test_table_downloads_as_csv(lab):
+    page = lab()
     assert run(page, "import grundy\nshow(grundy.game('ryuoh', p=3).table(6), name='ryuoh')\n") == "ok"
     table = page.locator("[data-output] .lab-table table")
     assert table.locator("tbody tr").count() == 49
@@ -149,8 +190,8 @@ def test_table_downloads_as_csv(new_page, served_site):
     clean(page)
 
 
-def test_errors_point_at_the_readers_line(new_page, served_site):
-    page = open_lab(new_page, served_site)
+def test_errors_point_at_the_readers_line(lab):
+    page = lab()
     assert run(page, "x = 1\n\ndef f(n):\n    return n / 0\n\nprint(f(x))\n") == "error"
     assert page.get_attribute("[data-output]", "data-line") == "4"
     traceback = page.inner_text("[data-traceback]")
@@ -284,8 +325,8 @@ def test_share_link_opens_the_same_code(new_page, served_site):
     clean(other)
 
 
-def test_every_example_runs_in_the_browser(new_page, served_site):
-    page = open_lab(new_page, served_site)
+def test_every_example_runs_in_the_browser(lab):
+    page = lab()
     examples = page.evaluate("window.grundyLab.examples")
     assert {e["group"] for e in examples} == {"start", "theorem", "open"}
     for example in examples:
@@ -312,10 +353,11 @@ def test_japanese_interface(new_page, served_site):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_no_serious_violations(new_page, served_site, scheme):
-    page = open_lab(new_page, served_site, **dict(DESKTOP, color_scheme=scheme))
+def test_axe_no_serious_violations(lab, scheme):
+    page = lab(scheme=scheme)
     assert run(page, "import grundy\nshow(grundy.game('nim', heaps=2), (1, 2))\nshow([(1, 2)])\n1 / 0\n") == "error"
     page.mouse.move(0, 0)  # the theme's hover colours are not the Lab's
+    settled(page)
     page.add_script_tag(content=(ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8"))
     result = page.evaluate("""async () => {
         const r = await axe.run({include: [['[data-lab]']]}, {resultTypes: ['violations']});
@@ -328,9 +370,9 @@ def test_axe_no_serious_violations(new_page, served_site, scheme):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_screenshots(new_page, served_site, lang, scheme, device):
-    options = dict(PHONE if device == "phone" else DESKTOP, color_scheme=scheme)
-    page = open_lab(new_page, served_site, lang=lang, **options)
+def test_screenshots(lab, lang, scheme, device):
+    options = PHONE if device == "phone" else DESKTOP
+    page = lab(lang, options, scheme)
     page.select_option("[data-examples]", "nim")
     page.click("[data-run]")
     assert wait_done(page) == "ok"

@@ -37,6 +37,13 @@ def open_play(watched, base, path=PAGE, phone=False, query=""):
     return w, root
 
 
+def open_kept(booted, path=PAGE, phone=False):
+    """A fresh play widget on a page kept for the module (conftest.py's `booted`)."""
+    w, root = booted("play", phone=phone, path=path)
+    wait_turn(w.page, root)
+    return w, root
+
+
 def state(page, root):
     """The engine's state of the widget's position (its game, misère, pass)."""
     return page.evaluate("""el => grundyEngine.request({op: 'state', lang: 'en', game: el.setup.game,
@@ -72,8 +79,8 @@ def choose_level(page, root, level):
 
 
 @pytest.mark.parametrize("phone", PHONE)
-def test_levels_listed(watched, widget_server, phone):
-    w, root = open_play(watched, widget_server, phone=phone)
+def test_levels_listed(booted, phone):
+    w, root = open_kept(booted, phone=phone)
     options = root.locator(".gw-level option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
     names = [name for name, _ in options]
     assert names == ["1", "3", "5", "7", "perfect", "two-coordinates", "two"], names
@@ -98,15 +105,15 @@ def test_levels_listed(watched, widget_server, phone):
     w.screenshot(f"play-levels-{'phone' if phone else 'desktop'}")  # the window: blocks off it are not painted
 
 
-def test_levels_japanese(watched, widget_server):
-    w, root = open_play(watched, widget_server, path="ja/" + PAGE)
+def test_levels_japanese(booted):
+    w, root = open_kept(booted, path="ja/" + PAGE)
     texts = root.locator(".gw-level option").all_text_contents()
     assert "二人で対戦" in texts and any("3 手先までの勝ちを見つける" in t for t in texts)
 
 
-def test_level_one_is_beatable(watched, widget_server):
+def test_level_one_is_beatable(booted):
     """The computer (level 1) starts from an N-position; perfect moves beat it."""
-    w, root = open_play(watched, widget_server)
+    w, root = open_kept(booted)
     root.locator(".gw-first").select_option("computer")
     choose_level(w.page, root, "1")
     assert root.get_attribute("data-moves") == "1"  # the computer has moved
@@ -116,9 +123,9 @@ def test_level_one_is_beatable(watched, widget_server):
     assert "seed=" in w.page.url and "level=1" in w.page.url and "first=computer" in w.page.url
 
 
-def test_bot_rule_after_the_game(watched, widget_server):
+def test_bot_rule_after_the_game(booted):
     """Against a bot, its (wrong) rule is told once the game is over."""
-    w, root = open_play(watched, widget_server)
+    w, root = open_kept(booted)
     choose_level(w.page, root, "two-coordinates")
     assert root.locator(".gw-botnote").is_hidden()
     while wait_turn(w.page, root) != "over":
@@ -129,8 +136,8 @@ def test_bot_rule_after_the_game(watched, widget_server):
     assert re.search(r"/lab/#code=import grundy\n", lab) and 'grundy.game("chocolate", k=3)' in lab
 
 
-def test_two_players(watched, widget_server):
-    w, root = open_play(watched, widget_server)
+def test_two_players(booted):
+    w, root = open_kept(booted)
     choose_level(w.page, root, "two")
     assert root.get_attribute("data-player") == "1"
     assert root.locator(".gw-first").is_disabled()
@@ -210,10 +217,10 @@ def test_invalid_link(watched, widget_server, query, words):
 
 
 @pytest.mark.parametrize("phone", PHONE)
-def test_review_and_try_again(watched, widget_server, phone):
+def test_review_and_try_again(booted, phone):
     """Two players: player 1 gives the win away at once; the Review marks it, and "Try
     again" takes only a winning move."""
-    w, root = open_play(watched, widget_server, phone=phone)
+    w, root = open_kept(booted, phone=phone)
     w.context.grant_permissions(["clipboard-read", "clipboard-write"])
     choose_level(w.page, root, "two")
     first = state(w.page, root)

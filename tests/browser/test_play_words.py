@@ -9,7 +9,7 @@ import re
 import pytest
 
 from test_input import inject
-from widgetkit import STEP_MS, new_game, open_widget, wait_turn
+from widgetkit import STEP_MS, new_game, wait_turn
 
 NORMAL_FORMULA = re.compile(r"formula|Bouton|theorem|公式|ブートン|定理")
 
@@ -29,11 +29,11 @@ def shown_text(root):
     ("en", "misère N-position", "Grundy value in normal play 0"),
     ("ja", "ミゼールの N 局面", "正規形でのグランディ数 0"),
 ])
-def test_misere_speaks_misere(watched, widget_urls, lang, misere_words, normal_value):
+def test_misere_speaks_misere(booted, lang, misere_words, normal_value):
     """The rectangular {1, 1} in misère play: a misère N-position; the normal-play Grundy
     value is labelled as such and no normal-play formula is shown, in the info line, the
     hints' header or anywhere else; the same game in normal play names its formula."""
-    w, root = open_widget(watched, widget_urls, "play", lang)
+    w, root = booted("play", lang)
     page = w.page
     wait_turn(page, root)
     game = inject(page, "play", lang=lang, game="rect", params="{}", start="1 1", misere="true")
@@ -51,10 +51,10 @@ def test_misere_speaks_misere(watched, widget_urls, lang, misere_words, normal_v
     assert NORMAL_FORMULA.search(game.locator(".gw-info-line").inner_text())
 
 
-def test_pass_claims_no_formula(watched, widget_urls):
+def test_pass_claims_no_formula(booted):
     """With the pass still available no formula is claimed (the pass changes the game); once
     it is used, the game is Nim again and Bouton's theorem is named."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     game = inject(page, "play", lang="en", game="nim", params="{}", start="3 5", **{"pass": "true"})
@@ -72,10 +72,10 @@ def test_pass_claims_no_formula(watched, widget_urls):
     ("wythoff", {}, "7 5", "move the piece to a square"),
     ("chocolate", {"k": 3}, "10 5 5", "cut the bar along a groove"),
 ])
-def test_turn_sentence_in_the_boards_words(watched, widget_urls, game, params, start, words):
+def test_turn_sentence_in_the_boards_words(booted, game, params, start, words):
     """No talk of cuts on a board of counters or squares; on a phone the sentence speaks of taps."""
     for phone in (False, True):
-        w, root = open_widget(watched, widget_urls, "play", phone=phone)
+        w, root = booted("play", phone=phone)
         page = w.page
         wait_turn(page, root)
         new_game(page, root, game, start, params=params)
@@ -86,11 +86,11 @@ def test_turn_sentence_in_the_boards_words(watched, widget_urls, game, params, s
             assert "cut" not in status and "groove" not in status
 
 
-def test_hints_winning_first_positions_unbroken(watched, widget_urls):
+def test_hints_winning_first_positions_unbroken(booted):
     """On a phone: the hints list the winning moves first, one row per move fitting the width
     (only a move's words may wrap, its position and values stay on one line), and no position
     breaks across lines (in the hints, the log and the status line)."""
-    w, root = open_widget(watched, widget_urls, "play", "ja", phone=True)
+    w, root = booted("play", "ja", phone=True)
     page = w.page
     wait_turn(page, root)
     new_game(page, root, "chocolate", "10 5 5", params={"k": 3})

@@ -13,7 +13,7 @@ import pytest
 import grundy
 
 from widgetkit import (AXE, LOAD_MS, STEP_MS, grooves, message, new_game, new_game_with_error,
-                       open_widget, play_to_end, responsive, wait_message, wait_turn)
+                       play_to_end, responsive, settled, wait_message, wait_turn)
 
 
 # ---------------------------------------------------------------- timings
@@ -58,9 +58,9 @@ def test_timings(watched, widget_urls):
 
 # ---------------------------------------------------------------- play
 
-def test_full_game_english(watched, widget_urls):
+def test_full_game_english(booted):
     """A full game by keyboard against the computer; the winner is announced; log and undo."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     w.screenshot("play-start-en", root)
@@ -98,9 +98,9 @@ def n_positions():
     return cases
 
 
-def test_computer_first_always_wins(watched, widget_urls):
+def test_computer_first_always_wins(booted):
     """From N-positions of every family, the computer moving first wins every game."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     rng = random.Random(7)
@@ -113,9 +113,9 @@ def test_computer_first_always_wins(watched, widget_urls):
             w.screenshot(f"play-computer-won-{game}", root)
 
 
-def test_hints_equal_engine(watched, widget_urls):
+def test_hints_equal_engine(booted):
     """Every hint (Grundy value, P/N) equals the engine's value computed here in CPython."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     root.locator(".gw-hints").check()
@@ -139,9 +139,9 @@ def test_hints_equal_engine(watched, widget_urls):
             w.screenshot("play-hints-en", root)
 
 
-def test_bad_inputs_show_a_message(watched, widget_urls):
+def test_bad_inputs_show_a_message(booted):
     """An illegal start, a broken f, garbage, an oversize table: a message, no freeze."""
-    w, root = open_widget(watched, widget_urls, "play")
+    w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     before = root.get_attribute("data-pos")
@@ -167,9 +167,9 @@ def test_bad_inputs_show_a_message(watched, widget_urls):
     assert result == [True, 3]
 
 
-def test_bad_inputs_japanese(watched, widget_urls):
+def test_bad_inputs_japanese(booted):
     """On a Japanese page the engine's messages are Japanese too."""
-    w, root = open_widget(watched, widget_urls, "play", "ja")
+    w, root = booted("play", "ja")
     wait_turn(w.page, root)
     for game, params, start in [("chocolate", {"k": 3}, "10 9 5"), ("step", {"f": "t//"}, "4 9")]:
         new_game_with_error(w.page, root, game, start, params)
@@ -178,9 +178,9 @@ def test_bad_inputs_japanese(watched, widget_urls):
         assert not re.findall(r"\b(?!t\b)[A-Za-z]{3,}", text), text
 
 
-def test_japanese_full_game(watched, widget_urls):
+def test_japanese_full_game(booted):
     """A full game in Japanese: Japanese buttons, statuses and move texts only."""
-    w, root = open_widget(watched, widget_urls, "play", "ja")
+    w, root = booted("play", "ja")
     page = w.page
     wait_turn(page, root)
     root.locator(".gw-hints").check()
@@ -199,9 +199,9 @@ def test_japanese_full_game(watched, widget_urls):
 
 # ---------------------------------------------------------------- other widgets
 
-def test_table_widget(watched, widget_urls):
+def test_table_widget(booted):
     """The table shows the engine's values; P cells highlighted; heatmap; oversize refused."""
-    w, root = open_widget(watched, widget_urls, "table")
+    w, root = booted("table")
     page = w.page
     root.locator(".gw-game").select_option("chocolate")
     root.locator(".gw-params .gw-k").fill("3")
@@ -248,8 +248,8 @@ def test_table_widget(watched, widget_urls):
     w.screenshot("table-k5-xor-en", root)
 
 
-def test_nimsum_widget(watched, widget_urls):
-    w, root = open_widget(watched, widget_urls, "nimsum")
+def test_nimsum_widget(booted):
+    w, root = booted("nimsum")
     page = w.page
     for heaps, total in [("3 5 6", 0), ("1 2", 3), ("7 12 9 30", 7 ^ 12 ^ 9 ^ 30)]:
         root.locator(".gw-heaps").fill(heaps)
@@ -264,8 +264,8 @@ def test_nimsum_widget(watched, widget_urls):
     assert root.locator(".gw-total-value").count() == 0
 
 
-def test_pviewer_widget(watched, widget_urls):
-    w, root = open_widget(watched, widget_urls, "pviewer")
+def test_pviewer_widget(booted):
+    w, root = booted("pviewer")
     page = w.page
     page.wait_for_selector(".gw-pviewer canvas.gw-cloud", timeout=LOAD_MS)
     label = root.locator("canvas.gw-cloud").get_attribute("aria-label")
@@ -281,11 +281,11 @@ def test_pviewer_widget(watched, widget_urls):
     w.screenshot("pviewer-45-en", root)
 
 
-def test_japanese_widgets_have_no_english(watched, widget_urls):
+def test_japanese_widgets_have_no_english(booted):
     """Table, nim-sum and viewer on Japanese pages show Japanese strings only."""
     allowed = {"Python", "mod"}  # mod: the notation of the Ryuoh formula, in both languages
     for kind in ("table", "nimsum", "pviewer"):
-        w, root = open_widget(watched, widget_urls, kind, "ja")
+        w, root = booted(kind, "ja")
         w.page.wait_for_function("el => el.dataset.engine === 'ready' && !el.querySelector('.gw-fallback')"
                                  " && !el.querySelector('.gw-busy:not([hidden])')",
                                  arg=root.element_handle(), timeout=LOAD_MS)
@@ -297,8 +297,8 @@ def test_japanese_widgets_have_no_english(watched, widget_urls):
 
 # ---------------------------------------------------------------- look, accessibility, navigation
 
-def test_dark_scheme_screenshot(watched, widget_urls):
-    w, root = open_widget(watched, widget_urls, "play", color_scheme="dark")
+def test_dark_scheme_screenshot(booted):
+    w, root = booted("play", color_scheme="dark")
     wait_turn(w.page, root)
     root.locator(".gw-hints").check()
     w.page.wait_for_selector(".gw-play .gw-hints-table tbody tr", timeout=STEP_MS)
@@ -306,11 +306,11 @@ def test_dark_scheme_screenshot(watched, widget_urls):
 
 
 @pytest.mark.parametrize("kind", ["play", "table", "nimsum", "pviewer"])
-def test_axe_no_serious_violations(watched, widget_urls, kind):
-    w, root = open_widget(watched, widget_urls, kind)
+def test_axe_no_serious_violations(booted, kind):
+    w, root = booted(kind)
     page = w.page
     page.wait_for_function("el => el.dataset.engine === 'ready'", arg=root.element_handle(), timeout=LOAD_MS)
-    page.wait_for_timeout(500)
+    settled(page)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate("""async () => {
         const r = await axe.run({include: [['.grundy-widget']]}, {resultTypes: ['violations']});

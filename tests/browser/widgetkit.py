@@ -117,6 +117,15 @@ def grooves(root, samples=5):
             for to, a, b in groove_ends(root)]
 
 
+def settled(page):
+    """Wait until every CSS transition and finite animation has finished (colours measured
+    by axe are the final ones, not a hover's fading out)."""
+    page.evaluate("""() => Promise.race([new Promise((resolve) => setTimeout(resolve, 3000)),
+        Promise.all(document.getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => null)))])""")
+
+
 def responsive(page):
     """The main thread answers at once."""
     assert page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(1 + 1)))") == 2
