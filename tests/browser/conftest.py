@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from widgetkit import drop_if_failed  # noqa: E402  (tests/browser, on the path)
 
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "widgets"
@@ -141,10 +142,6 @@ class SharedPages:
         root.scroll_into_view_if_needed()
         return w, root
 
-    def drop(self, w):
-        self.pages = {key: kept for key, kept in self.pages.items() if kept is not w}
-        w.context.close()
-
     def close(self):
         for w in self.pages.values():
             w.context.close()
@@ -181,9 +178,7 @@ def booted(request, shared_pages, widget_server):
         request.node.failed_phase = "teardown"
         raise
     finally:
-        for w in set(used):
-            if getattr(request.node, "failed_phase", None):
-                shared_pages.drop(w)
+        drop_if_failed(request, shared_pages.pages, used)
 
 
 def _origin(url):

@@ -20,7 +20,7 @@ from urllib.parse import quote
 import pytest
 
 from bench import browser  # (on the path: tests/browser/conftest.py)
-from widgetkit import settled
+from widgetkit import drop_if_failed, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lab"
@@ -73,11 +73,7 @@ def lab(request, kept_labs):
         return page
 
     yield make
-    if getattr(request.node, "failed_phase", None):
-        for key, page in list(pages.items()):
-            if page in used:
-                del pages[key]
-                page.context.close()
+    drop_if_failed(request, pages, used)
 
 
 def code(page) -> str:

@@ -117,6 +117,16 @@ def grooves(root, samples=5):
             for to, a, b in groove_ends(root)]
 
 
+def drop_if_failed(request, kept: dict, used) -> None:
+    """After a failed test (conftest.py's item.failed_phase), close and forget the kept pages
+    it used, so that the next test opens them afresh."""
+    if getattr(request.node, "failed_phase", None):
+        for key, page in list(kept.items()):
+            if page in used:
+                del kept[key]
+                page.context.close()
+
+
 def settled(page):
     """Wait until every CSS transition and finite animation has finished (colours measured
     by axe are the final ones, not a hover's fading out)."""
