@@ -13,9 +13,10 @@ Fixtures:
   very site, from another process of the same run, is used as it is).
 - ``browser`` (session) -> a Playwright Browser (headless Chromium, sandbox off).
 - ``new_page`` -> factory ``new_page(**context_options) -> Page``, each page in a fresh
-  context (fresh profile). Requests to any origin other than 127.0.0.1 are aborted and
-  recorded in ``page.foreign_requests``; console errors and uncaught exceptions are
-  recorded in ``page.console_errors``, and so are HTTP responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
+  context (fresh profile, service worker blocked unless ``service_workers="allow"``).
+  Requests to any origin other than 127.0.0.1 are recorded in ``page.foreign_requests``;
+  console errors and uncaught exceptions in ``page.console_errors``, and so are HTTP
+  responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
 - ``module_page`` (module) -> the same factory, for pages kept across a module's tests.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` -> a list; append strings to print them in the pytest summary.
@@ -135,22 +136,16 @@ def _is_local(url: str) -> bool:
 
 def guarded_page(browser, contexts: list, **context_options):
     """A page in a fresh context (appended to contexts), recording requests to other
-    origins (aborted) in page.foreign_requests, and console errors, uncaught exceptions and
-    HTTP errors in page.console_errors."""
-    context = browser.new_context(**context_options)
+    origins in page.foreign_requests, and console errors, uncaught exceptions and HTTP errors
+    in page.console_errors. Its service worker is blocked unless asked for
+    (service_workers="allow"): installing it downloads the whole site (34 MB), which only
+    the offline tests need. Requests are watched, not routed: routing would turn the
+    browser's cache off, which every later page of a visit uses."""
+    context = browser.new_context(**{"service_workers": "block", **context_options})
     contexts.append(context)
     page = context.new_page()
     page.foreign_requests = []
     page.console_errors = []
-
-    def guard(route):
-        if _is_local(route.request.url):
-            route.continue_()
-        else:
-            page.foreign_requests.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
     context.on("request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
     page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))

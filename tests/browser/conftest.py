@@ -61,12 +61,14 @@ def chromium(browser):
 
 
 class Watched:
-    """A page in a fresh context that records console errors and requests to other origins."""
+    """A page in a fresh context that records console errors and requests to other origins.
+    Its service worker is blocked unless asked for (service_workers="allow"): installing it
+    downloads the whole site (34 MB), which only the offline tests need."""
 
-    def __init__(self, browser, origin, color_scheme="light", phone=False):
+    def __init__(self, browser, origin, color_scheme="light", phone=False, service_workers="block"):
         size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        self.context = browser.new_context(viewport=size, color_scheme=color_scheme,
-                                           has_touch=phone, is_mobile=phone)
+        self.context = browser.new_context(viewport=size, color_scheme=color_scheme, has_touch=phone,
+                                           is_mobile=phone, service_workers=service_workers)
         self.page = self.context.new_page()
         self.errors, self.foreign = [], []
         self.origin = origin
@@ -191,9 +193,9 @@ def watched(chromium, widget_server):
     origin = _origin(widget_server)
     made = []
 
-    def make(color_scheme="light", phone=False):
+    def make(color_scheme="light", phone=False, service_workers="block"):
         """phone: 390 x 844, touch, mobile; else a 1280 x 900 desktop."""
-        w = Watched(chromium, origin, color_scheme, phone)
+        w = Watched(chromium, origin, color_scheme, phone, service_workers)
         made.append(w)
         return w
 

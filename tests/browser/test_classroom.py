@@ -203,7 +203,7 @@ def test_assignment_round_trip(new_page, base, device):
     link = make_assignment(teacher, base)
     teacher.screenshot(path=str(SCREENSHOTS / f"assign-{device}.png"), full_page=True)
 
-    student = new_page(**DEVICES[device])
+    student = new_page(**DEVICES[device], service_workers="allow")  # offline later
     code = solve_and_hand_in(student, link, win_to)
     student.screenshot(path=str(SCREENSHOTS / f"assignment-{device}.png"), full_page=True)
     results_link = check_qr(student, base, code, device)

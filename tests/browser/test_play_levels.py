@@ -28,8 +28,8 @@ def widget_server(request):
     return os.environ.get("PLAY_URL") or request.getfixturevalue("pages_url")
 
 
-def open_play(watched, base, path=PAGE, phone=False, query=""):
-    w = watched(phone=phone)
+def open_play(watched, base, path=PAGE, phone=False, query="", service_workers="block"):
+    w = watched(phone=phone, service_workers=service_workers)
     w.page.goto(base + path + query)
     root = w.page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
@@ -158,7 +158,7 @@ def test_two_players(booted):
 
 
 def test_link_new_tab_and_offline(watched, widget_server):
-    w, root = open_play(watched, widget_server)
+    w, root = open_play(watched, widget_server, service_workers="allow")
     wait_offline_ready(w.page)
     for _ in range(2):
         move_to(w.page, root, best(state(w.page, root)["moves"])["to"])
