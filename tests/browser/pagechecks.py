@@ -9,7 +9,8 @@ score is made of), and a full-page screenshot into artifacts/screenshots/.
 The widgets' Python runtime is held back (its download never answers, as on a slow
 network): the widgets show their static pictures and "Loading the engine", what a reader
 sees first, and the pages are measured without the engine's start-up work
-(test_widgets.py and test_phone_layout.py check the running widgets). Every block is laid
+(test_widgets.py and test_phone_layout.py check the running widgets). The sample of every
+kind of page (sample_pass) is measured with the engine running, once it has answered. Every block is laid
 out first, as the reader's scrolling does (off-screen blocks are skipped until then, and
 axe would measure colours on blocks that are not drawn). axe takes 4-19 s a page on two
 shared cores (a lesson has thousands of elements, most of them KaTeX's).
@@ -21,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bench.browser import LOAD_IMAGES, RENDER_ALL
-from widgetkit import AXE
+from widgetkit import AXE, LOAD_MS, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -145,6 +146,11 @@ def open_laid_out(page, url: str) -> None:
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
 
+# The page's engine has loaded, or the page has no widget that starts it (app.js's WIDGETS).
+ENGINE_SETTLED = """() => !document.querySelector(".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer")
+  || window.grundyEngine?.status === 'ready'"""
+
+
 def hold_the_engine(page) -> None:
     """The widgets' Python runtime never arrives (see the module's docstring)."""
     page.route("**/vendor/pyodide/**", lambda route: None)
@@ -170,16 +176,21 @@ def axe_findings(page, rel: str) -> list[str]:
 
 
 def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
-                shots: str | None = None) -> tuple[list[str], list[float]]:
+                shots: str | None = None, engine: bool = False) -> tuple[list[str], list[float]]:
     """Visit each of `pages` (relative to served_site) once: the layout checks (layout=True),
-    a screenshot named "<page>-<shots>.png" (shots: e.g. "phone-light"), then axe. Returns
-    the failures and the figures' label sizes."""
-    hold_the_engine(page)
+    a screenshot named "<page>-<shots>.png" (shots: e.g. "phone-light"), then axe. The
+    widgets' engine is held back, or runs (engine=True: the widgets show its answers).
+    Returns the failures and the figures' label sizes."""
+    if not engine:
+        hold_the_engine(page)
     bad, label_px = [], []
     if shots:
         SHOTS.mkdir(parents=True, exist_ok=True)
     for rel in pages:
         open_laid_out(page, served_site + rel)
+        if engine:
+            page.wait_for_function(ENGINE_SETTLED, timeout=LOAD_MS, polling=100)
+            settled(page)
         if layout:
             failures, sizes = layout_failures(page, rel)
             bad += failures
@@ -189,6 +200,16 @@ def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
             page.screenshot(path=SHOTS / f"{shot_name(rel)}-{shots}.png", full_page=True)
         bad += axe_findings(page, rel)
     return bad, label_px
+
+
+def sample_pass(built_site, served_site, new_page, shots: str, **context) -> None:
+    """The sample of every kind of page (SAMPLE) with the engine running: a screenshot
+    named after `shots` and axe on each, no request to another origin."""
+    assert all(rel in site_pages(built_site) for rel in SAMPLE)
+    page = new_page(**context)
+    bad, _ = check_pages(page, served_site, list(SAMPLE), shots=shots, engine=True)
+    assert not bad, "\n".join(bad)
+    assert not page.foreign_requests, "\n".join(page.foreign_requests)
 
 
 def phone_pass(built_site, served_site, new_page, measurements, japanese: bool) -> None:
