@@ -363,9 +363,9 @@ def test_axe_no_serious_violations(lab, scheme):
     assert not bad, bad
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("device", ["desktop", "phone"])
+# Every pair of values (language, device, scheme) once: four Labs, not eight.
+@pytest.mark.parametrize(("lang", "device", "scheme"), [
+    ("en", "desktop", "light"), ("en", "phone", "dark"), ("ja", "desktop", "dark"), ("ja", "phone", "light")])
 def test_screenshots(lab, lang, scheme, device):
     options = PHONE if device == "phone" else DESKTOP
     page = lab(lang, options, scheme)

@@ -9,6 +9,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LOAD_MS = 90_000  # generous: two cores shared with other jobs
+# Waits that may last while the engine thinks check every 50 ms (not on every frame, which
+# keeps the page drawing frames: a fifth of a core).
+POLL_MS = 50
 STEP_MS = 30_000
 
 
@@ -39,7 +42,7 @@ def wait_turn(page, root, moves=None, timeout=LOAD_MS):
         page.wait_for_function(
             """([el, moves]) => (el.dataset.turn === 'you' || el.dataset.turn === 'over')
                                 && (moves === null || Number(el.dataset.moves) >= moves)""",
-            arg=[handle, moves], timeout=timeout)
+            arg=[handle, moves], timeout=timeout, polling=POLL_MS)
     except PlaywrightTimeout:
         raise AssertionError(f"the widget did not reach the reader's turn (move {moves}) in "
                              f"{timeout / 1000:.0f} s: {widget_state(root)}") from None
@@ -57,7 +60,7 @@ def press_move(page, root, to):
         try:
             page.wait_for_function("([el, n]) => el.dataset.turn !== 'you' || Number(el.dataset.moves) > n"
                                    " || el.dataset.retry === 'wrong'",
-                                   arg=[root.element_handle(), moves], timeout=STEP_MS // 3)
+                                   arg=[root.element_handle(), moves], timeout=STEP_MS // 3, polling=POLL_MS)
             return moves + 1
         except PlaywrightTimeout:
             print(f"press_move: Enter on {to} not taken: {widget_state(root)}")
