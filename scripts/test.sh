@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export GRUNDY_PAGES_URL=${GRUNDY_PAGES_URL:-http://127.0.0.1:8737/chocolate-games/}
 tier=full
-workers=(-n "${GRUNDY_TEST_WORKERS:-2}" --dist loadfile)
+workers=(-n "${GRUNDY_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder)  # files in tests/conftest.py's order
 if [[ ${1:-} == --quick ]]; then tier=quick; shift; fi
 
 phase() { echo "test.sh: $1 took $(( SECONDS - $2 )) s"; }

@@ -189,12 +189,28 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: minutes of subprocesses (not in --quick)")
 
 
+# Files whose tests take minutes each, run first: the processes (pytest-xdist, one file at a
+# time, in the order collected: scripts/test.sh passes --no-loadscope-reorder) then end
+# together on the many short tests, instead of one waiting for the other's long file.
+LONGEST_FIRST = ("browser/test_pages_a11y.py", "browser/test_pages_a11y_ja.py", "perf/test_lighthouse.py",
+                 "pyodide/test_in_pyodide.py", "site/test_deploy.py", "browser/test_phone_layout.py")
+
+
+def _run_order(item) -> int:
+    """0 for the longest files (LONGEST_FIRST), 1 for the other browser tests, 2 for the rest."""
+    path = Path(str(item.fspath))
+    where = f"{path.parent.name}/{path.name}"
+    return 0 if where in LONGEST_FIRST else 1 if item.get_closest_marker("browser") else 2
+
+
 def pytest_collection_modifyitems(items):
-    """Mark every test that needs a browser, Node or the served site (the quick tier skips them)."""
+    """Mark every test that needs a browser, Node or the served site (the quick tier skips
+    them), and put the longest files first (LONGEST_FIRST)."""
     for item in items:
         folder = Path(str(item.fspath)).parent.name
         if folder in ("browser", "perf", "pyodide") or BROWSER_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=_run_order)
 
 
 def pytest_runtest_logreport(report):
