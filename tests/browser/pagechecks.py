@@ -147,9 +147,13 @@ def open_laid_out(page, url: str) -> None:
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
 
-# The page's engine has loaded, or the page has no widget that starts it (app.js's WIDGETS).
-ENGINE_SETTLED = """() => !document.querySelector(".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer")
-  || window.grundyEngine?.status === 'ready'"""
+# The page's engine has loaded (the Lab says so on its root), or the page has no widget
+# that starts it (app.js's WIDGETS).
+ENGINE_SETTLED = """() => {
+  const lab = document.querySelector(".lab[data-engine]");
+  if (lab) return lab.dataset.engine !== "loading";
+  return !document.querySelector(".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer")
+    || window.grundyEngine?.status === "ready"; }"""
 
 
 # The engine's worker (engine-client.js) is one that never answers; other workers start.

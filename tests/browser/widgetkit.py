@@ -132,10 +132,12 @@ def drop_if_failed(request, kept: dict, used) -> None:
 
 def settled(page):
     """Wait until every CSS transition and finite animation has finished (colours measured
-    by axe are the final ones, not a hover's fading out)."""
+    by axe are the final ones, not a hover's fading out). Animations driven by scrolling
+    (the fades at the edge of wide tables) run as long as the page: they are not waited for."""
     page.evaluate("""() => Promise.race([new Promise((resolve) => setTimeout(resolve, 3000)),
         Promise.all(document.getAnimations()
-          .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
+          .filter((a) => a.playState === "running" && a.timeline instanceof DocumentTimeline
+                         && a.effect?.getTiming().iterations !== Infinity)
           .map((a) => a.finished.catch(() => null)))])""")
 
 
