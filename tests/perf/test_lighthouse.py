@@ -20,9 +20,15 @@ MINIMUM = 0.95
 PAGES = ("triangular-chocolate/", "ja/sierpinski/", "lab/", "data/", "api/", "404.html")
 
 
+@pytest.fixture(scope="module")
+def reports(site_url) -> dict[str, dict]:
+    """Lighthouse's scores of every page in PAGES (one process, one Chromium)."""
+    return lighthouse.run_many([site_url + path for path in PAGES], CATEGORIES)
+
+
 @pytest.mark.parametrize("path", PAGES)
-def test_lighthouse_scores(site_url, path, measurements):
-    scores = lighthouse.run(site_url + path, CATEGORIES)
+def test_lighthouse_scores(reports, site_url, path, measurements):
+    scores = reports[site_url + path]
     every = " ".join(f"{name} {scores[name]:.2f}" for name in CATEGORIES)
     measurements.append(f"lighthouse /{path}: {every} (benchmark index {scores['benchmark']:.0f})")
     low = [name for name in CATEGORIES if scores[name] < MINIMUM]
