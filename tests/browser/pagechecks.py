@@ -39,7 +39,9 @@ TUPLE = r"[{(]\d+(?:,\s\d+)+[})]"
 COMPONENTS = ".grundy-widget, grundy-exercise, .gx-progress"
 
 # One pass over the page; returns every failure as a short line.
-PAGE_CHECKS = """([tuple, target, inputFont, others]) => {
+PAGE_CHECKS = """async ([tuple, target, inputFont, others]) => {
+  // two frames: the animations driven by scrolling (the fades at the edges) have run once
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const bad = [];
   const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} `
     + (el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40);
