@@ -10,8 +10,13 @@
 //    starting the interpreter, most of a boot's work (under Node: about 2.6 s of CPU down
 //    to 0.3 s).
 //
+// Both depend only on the wheel's bytes, Pyodide's version and this script: they are kept
+// in .cache/build_pyc/ under a hash of the three, and a second build (the tests' build at
+// a domain's root) reuses them.
+//
 // usage: node scripts/build_pyc.mjs [SITE_DIR]   (default: site)
 
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -25,6 +30,8 @@ const info = JSON.parse(fs.readFileSync(index, "utf8"));
 const file = path.join(wheels, info.wheel);
 const indexURL = path.join(ROOT, "node_modules", "pyodide") + path.sep;
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
+const PYODIDE_VERSION = JSON.parse(fs.readFileSync(path.join(indexURL, "package.json"), "utf8")).version;
+const CACHE = path.join(ROOT, ".cache", "build_pyc");
 
 /** The wheel with .pyc files added (unchanged if it has them): [bytes, number added]. */
 async function compiled(bytes) {
@@ -59,12 +66,29 @@ async function snapshot(bytes) {
   return zlib.gzipSync(pyodide.makeMemorySnapshot(), { level: 9 });
 }
 
-const [wheel, added] = await compiled(new Uint8Array(fs.readFileSync(file)));
+/** [compiled wheel, number of .pyc files added, gzipped snapshot, whether cached] of the
+ * wheel's bytes, from the cache or made (and kept there). */
+async function prepared(bytes) {
+  const key = createHash("sha256").update(bytes).update(PYODIDE_VERSION)
+    .update(fs.readFileSync(fileURLToPath(import.meta.url))).digest("hex").slice(0, 24);
+  const dir = path.join(CACHE, key);
+  const files = ["wheel.whl", "snapshot.gz", "added.txt"].map((name) => path.join(dir, name));
+  if (files.every((f) => fs.existsSync(f))) {
+    const [wheel, packed, added] = files.map((f) => fs.readFileSync(f));
+    return [wheel, Number(added.toString()), packed, true];
+  }
+  const [wheel, added] = await compiled(bytes);
+  const packed = await snapshot(wheel);
+  fs.mkdirSync(dir, { recursive: true });
+  files.forEach((f, i) => fs.writeFileSync(f, [wheel, packed, String(added)][i]));
+  return [wheel, added, packed, false];
+}
+
+const [wheel, added, packed, cached] = await prepared(new Uint8Array(fs.readFileSync(file)));
 if (added) fs.writeFileSync(file, wheel);
 const name = info.wheel.replace(/\.whl$/, ".snapshot.gz");
-const packed = await snapshot(wheel);
 fs.writeFileSync(path.join(wheels, name), packed);
 fs.writeFileSync(index, JSON.stringify({ ...info, snapshot: name }) + "\n");
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`build_pyc: ${path.relative(ROOT, file)}: ${added ? `${added} .pyc files added` : "already compiled"}; `
-  + `snapshot ${name} (${kB(packed.length)} gzip)`);
+  + `snapshot ${name} (${kB(packed.length)} gzip)${cached ? ", both from .cache/build_pyc/" : ""}`);

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from widgetkit import drop_if_failed  # noqa: E402  (tests/browser, on the path)
+from widgetkit import COUNT_SWAPS, drop_if_failed, follow  # noqa: E402  (tests/browser, on the path)
 
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "widgets"
@@ -115,12 +115,14 @@ RENEW = """([kind, html]) => {
 
 
 class SharedPages:
-    """Pages kept open for a test module, one per (address, scheme, phone): each test gets a fresh
-    widget on one of them, served by the engine that booted once for the module, as every
-    widget of a reader's visit shares one engine. A page is dropped after a failed test."""
+    """Pages kept open for a test module, one per (language, scheme, phone): each test gets a
+    fresh widget on one of them, served by the engine that booted once for the module, as
+    every widget of a reader's visit shares one engine. A test on another page of the same
+    language follows a link there (Material's instant navigation keeps the engine). A page
+    is dropped after a failed test."""
 
-    def __init__(self, browser, origin):
-        self.browser, self.origin = browser, origin
+    def __init__(self, browser, base):
+        self.browser, self.base, self.origin = browser, base, _origin(base)
         self.pages = {}
 
     @staticmethod
@@ -132,13 +134,17 @@ class SharedPages:
         return re.search(rf"<grundy-{kind}\b.*?</grundy-{kind}>", html, re.S).group(0)
 
     def widget(self, url, kind, color_scheme, phone):
-        """(Watched page, locator of a fresh <grundy-KIND>) on the kept page for url."""
-        w = self.pages.get((url, color_scheme, phone))
+        """(Watched page, locator of a fresh <grundy-KIND>) on the kept page for url's language."""
+        key = ("ja" if url.startswith(self.base + "ja/") else "en", color_scheme, phone)
+        w = self.pages.get(key)
         if w is None:
-            w = self.pages[(url, color_scheme, phone)] = Watched(self.browser, self.origin, color_scheme, phone)
+            w = self.pages[key] = Watched(self.browser, self.origin, color_scheme, phone)
+            w.page.add_init_script(COUNT_SWAPS)
             w.page.goto(url)
         else:
             w.page.mouse.move(0, 0)  # off the last test's controls (no hover colours)
+            if w.page.url.split("#")[0].split("?")[0] != url:
+                follow(w.page, url)
             w.page.evaluate(RENEW, [kind, self.markup(url, kind)])
         root = w.page.locator(f"grundy-{kind}").first
         root.scroll_into_view_if_needed()
@@ -151,7 +157,7 @@ class SharedPages:
 
 @pytest.fixture(scope="module")
 def shared_pages(chromium, widget_server):
-    pages = SharedPages(chromium, _origin(widget_server))
+    pages = SharedPages(chromium, widget_server)
     yield pages
     pages.close()
 

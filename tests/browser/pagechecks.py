@@ -1,4 +1,5 @@
-"""The checks every page gets, in one visit per page (pagechecks.check_pages): the phone
+"""The checks every page gets, in one visit per page (pagechecks.check_pages; from page to
+page by following links, with Material's instant navigation, as a reader goes): the phone
 layout (display formulas fit without a hidden sideways swipe, the page never scrolls
 sideways, wide tables and code that scroll show a fade at the edge and take the keyboard
 focus, positions like {10, 5, 5} are never split across lines, touch targets are at least
@@ -23,7 +24,7 @@ import sys
 from pathlib import Path
 
 from bench.browser import LOAD_IMAGES, RENDER_ALL
-from widgetkit import AXE, LOAD_MS, settled
+from widgetkit import AXE, COUNT_SWAPS, LOAD_MS, follow, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -115,8 +116,10 @@ FIGURE_SIZES = """() => [...document.querySelectorAll(".grundy-figure img")].map
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 # one page of each kind: home, lessons with widgets and exercises (both languages), the Lab,
 # the data page, the API reference, the classroom pages, the worksheet, a missing address
-SAMPLE = ("", "triangular-chocolate/", "ja/sierpinski/", "chomp/", "lab/", "ja/lab/", "data/",
-          "api/", "assign/", "results/", "ja/worksheet/", "no/such/page/")
+# (in the order a reader could follow links: the English pages, the Japanese, then the 404)
+NOT_FOUND = "no/such/page/"
+SAMPLE = ("", "triangular-chocolate/", "chomp/", "lab/", "data/", "api/", "assign/", "results/",
+          "ja/sierpinski/", "ja/lab/", "ja/worksheet/", NOT_FOUND)
 SEVERE = ("serious", "critical")
 # The Lab's editor (CodeMirror) scrolls inside an element whose content is a contenteditable
 # textbox, reached by Tab; axe does not count it as focusable content.
@@ -133,7 +136,7 @@ def site_pages(site: Path) -> list[str]:
     """Every page of the built site (paths relative to its root, "" for the home page), and a
     missing address (the 404 page)."""
     return sorted(p.relative_to(site).as_posix().removesuffix("index.html")
-                  for p in site.rglob("index.html") if "assets" not in p.parts) + ["no/such/page/"]
+                  for p in site.rglob("index.html") if "assets" not in p.parts) + [NOT_FOUND]
 
 
 
@@ -142,9 +145,30 @@ def shot_name(rel: str) -> str:
     return rel.strip("/").replace("/", "_") or "home"
 
 
-def open_laid_out(page, url: str) -> None:
-    """Open `url` with every block laid out and the formulas typeset."""
-    page.goto(url, wait_until="load")
+def same_edition(here: str, there: str, base: str) -> bool:
+    """Both addresses are pages of the site at `base` in one language, neither the 404 page."""
+    rels = [url.split("#")[0].split("?")[0][len(base):] for url in (here, there) if url.startswith(base)]
+    return len(rels) == 2 and NOT_FOUND not in rels and rels[0].startswith("ja/") == rels[1].startswith("ja/")
+
+
+def arrive(page, url: str, base: str) -> None:
+    """Open `url` as a reader goes from page to page of the site at `base`: from a page of
+    the same language by following a link (Material's instant navigation, on a page that
+    counts its swaps: widgetkit.COUNT_SWAPS); the first page, a change of language and the
+    404 page load in full."""
+    if same_edition(page.url, url, base) and page.evaluate("() => window.__swaps !== undefined"):
+        follow(page, url)
+    else:
+        page.goto(url, wait_until="load")
+
+
+def open_laid_out(page, url: str, base: str | None = None) -> None:
+    """Open `url` (as a reader goes from page to page if given the site's address: arrive)
+    with every block laid out and the formulas typeset."""
+    if base:
+        arrive(page, url, base)
+    else:
+        page.goto(url, wait_until="load")
     page.add_style_tag(content=RENDER_ALL)  # measure every block as when scrolled to
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
@@ -186,7 +210,8 @@ def layout_failures(page, rel: str) -> tuple[list[str], list[float]]:
 
 def axe_findings(page, rel: str) -> list[str]:
     """axe's serious and critical findings on the open page."""
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    if not page.evaluate("() => typeof axe === 'object'"):  # (kept by instant navigation)
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     return [f"{rel}: {v['impact']} {v['id']} at {v['where'][:3]}"
             for v in page.evaluate(RUN_AXE, FALSE_POSITIVES) if v["impact"] in SEVERE]
 
@@ -194,18 +219,20 @@ def axe_findings(page, rel: str) -> list[str]:
 def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
                 shots: str | None = None, engine: bool = False,
                 full_page: bool = True) -> tuple[list[str], list[float]]:
-    """Visit each of `pages` (relative to served_site) once: the layout checks (layout=True),
+    """Visit each of `pages` (relative to served_site) once, going from one to the next by a
+    link where a reader could (open_laid_out): the layout checks (layout=True),
     a screenshot named "<page>-<shots>.png" (shots: e.g. "phone-light"; of the whole page,
     or of the first screen if not full_page), then axe. The widgets' engine is held back,
     or runs (engine=True: the widgets show its answers). Returns the failures and the
     figures' label sizes."""
     if not engine:
         hold_the_engine(page)
+    page.add_init_script(COUNT_SWAPS)
     bad, label_px = [], []
     if shots:
         SHOTS.mkdir(parents=True, exist_ok=True)
     for rel in pages:
-        open_laid_out(page, served_site + rel)
+        open_laid_out(page, served_site + rel, served_site)
         if engine:
             page.wait_for_function(ENGINE_SETTLED, timeout=LOAD_MS, polling=100)
             settled(page)

@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from widgetkit import COUNT_SWAPS, follow, swap
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots" / "journeys"
@@ -45,28 +46,11 @@ def reader(request, new_page):
     """A fresh page on `device` that counts Material's page swaps (window.__swaps)."""
     page = new_page(**DEVICES[request.param])
     page.device = request.param
-    page.add_init_script("""addEventListener('DOMContentLoaded', () => setTimeout(() => {
-        window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; }); }));""")
+    page.add_init_script(COUNT_SWAPS)
     return page
 
 
 # ---------------------------------------------------------------- helpers
-
-def swap(page, action) -> None:
-    """Do `action` (a click, Back, Forward) and wait for the page it swaps in."""
-    page.wait_for_function("() => window.__swaps !== undefined", timeout=STEP_MS)
-    before = page.evaluate("() => window.__swaps")
-    action()
-    page.wait_for_function("n => window.__swaps > n", arg=before, timeout=STEP_MS)
-    assert page.evaluate("() => window.__swaps") > 1, "a full page load, not a page swap"
-
-
-def follow(page, href: str) -> None:
-    """Follow a link to `href` (relative to the page) as the navigation's links are followed."""
-    swap(page, lambda: page.evaluate("""href => { const a = document.createElement('a');
-        a.href = href; a.textContent = 'go'; document.querySelector('.md-content h1').append(a);
-        a.click(); }""", href))
-
 
 def footer(page, which: str) -> None:
     swap(page, lambda: page.locator(f"a.md-footer__link--{which}").click())

@@ -339,6 +339,8 @@ def test_japanese_interface(new_page, served_site):
     assert page.inner_text("[data-stop]") == "停止"
     assert page.inner_text("[data-share]") == "リンクをコピー"
     assert "準備ができました" in page.inner_text("[data-status]")
+    # the Python that runs the code, and its runtime
+    assert re.search(r"^Python 3\.\d+\.\d+ \(Pyodide [\d.]+\) の", page.inner_text("[data-status]"))
     examples = page.evaluate("window.grundyLab.examples")
     assert any("三角形のチョコレート" in e["title"] for e in examples)
     assert "# ゲーム:" in examples[0]["code"]

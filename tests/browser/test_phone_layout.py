@@ -15,6 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench import browser
 from pagechecks import INPUT_FONT, PHONE, TARGET, open_laid_out
+from widgetkit import COUNT_SWAPS
 
 @pytest.fixture
 def phone(new_page):
@@ -200,9 +201,10 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
     screen (but inside a box that scrolls sideways), and every text (labels, captions, the
     board's SVG labels) at least 11 px as rendered."""
     page = watched(phone=True).page  # the engine loads (the widget tests' server and browser)
+    page.add_init_script(COUNT_SWAPS)  # from page to page by links: one engine per language
     bad, kinds, controls, sums = [], set(), 0, []
     for rel in [prefix + path for prefix in ("", "ja/") for path in WIDGET_PAGES]:
-        open_laid_out(page, widget_server + rel)
+        open_laid_out(page, widget_server + rel, widget_server)
         for i in range(page.locator(".grundy-widget").count()):
             widget = page.locator(".grundy-widget").nth(i)
             widget.scroll_into_view_if_needed()

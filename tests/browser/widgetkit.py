@@ -24,6 +24,28 @@ def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", pho
     return w, root
 
 
+# Counts Material's page swaps (instant navigation) in window.__swaps; an init script.
+COUNT_SWAPS = """addEventListener('DOMContentLoaded', () => setTimeout(() => {
+    window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; }); }));"""
+
+
+def swap(page, action) -> None:
+    """Do `action` (a click, Back, Forward) and wait for the page Material's instant
+    navigation swaps in (the page counts swaps: COUNT_SWAPS)."""
+    page.wait_for_function("() => window.__swaps !== undefined", timeout=STEP_MS, polling=POLL_MS)
+    before = page.evaluate("() => window.__swaps")
+    action()
+    page.wait_for_function("n => window.__swaps > n", arg=before, timeout=STEP_MS, polling=POLL_MS)
+    assert page.evaluate("() => window.__swaps") > 1, "a full page load, not a page swap"
+
+
+def follow(page, href: str) -> None:
+    """Follow a link to `href` (relative to the page) as the navigation's links are followed."""
+    swap(page, lambda: page.evaluate("""href => { const a = document.createElement('a');
+        a.href = href; a.textContent = 'go'; document.querySelector('.md-content h1, .md-content').append(a);
+        a.click(); }""", href))
+
+
 def widget_state(root):
     """The widget's turn, move count, status line, messages and the engine's status, one line."""
     return root.evaluate("""el => JSON.stringify({turn: el.dataset.turn, moves: el.dataset.moves,
@@ -132,13 +154,22 @@ def drop_if_failed(request, kept: dict, used) -> None:
 
 def settled(page):
     """Wait until every CSS transition and finite animation has finished (colours measured
-    by axe are the final ones, not a hover's fading out). Animations driven by scrolling
+    by axe are the final ones, not a hover's fading out), including those that start a frame
+    later (a class set after the last answer), at most 5 s. Animations driven by scrolling
     (the fades at the edge of wide tables) run as long as the page: they are not waited for."""
-    page.evaluate("""() => Promise.race([new Promise((resolve) => setTimeout(resolve, 3000)),
-        Promise.all(document.getAnimations()
-          .filter((a) => a.playState === "running" && a.timeline instanceof DocumentTimeline
-                         && a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => null)))])""")
+    page.evaluate("""async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        const running = () => document.getAnimations().filter((a) => a.playState === "running"
+            && a.timeline instanceof DocumentTimeline && a.effect?.getTiming().iterations !== Infinity);
+        const end = performance.now() + 5000;
+        for (let still = 0; still < 2 && performance.now() < end;) {
+            await frame();
+            const now = running();
+            still = now.length ? 0 : still + 1;
+            if (now.length) await Promise.race([new Promise((r) => setTimeout(r, end - performance.now())),
+                                                Promise.all(now.map((a) => a.finished.catch(() => null)))]);
+        }
+    }""")
 
 
 def responsive(page):

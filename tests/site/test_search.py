@@ -19,6 +19,7 @@ LATEX = re.compile(r"\\[A-Za-z(\[{]")
 QUERIES = {"": ["Wythoff", "Sierpinski", "inequalities", "Grundy", "misère", "ky"],
            "ja/": ["Sierpinski", "シェルピンスキー", "龍王", "グランディ", "グランディ数", "Grundy", "misère",
                    "ky", "後手必勝", "不等式"]}
+SHOWN = {"": "inequalities", "ja/": "不等式"}  # the query of each edition's screenshots
 
 
 def search(page, query: str):
@@ -71,6 +72,8 @@ def test_search_finds_pages_of_the_edition_only(served_site, open_page, edition)
         assert [u.rsplit("/", 1)[1] for u in index_requests(page)] == [f"search_index.{lang}.json"]
         text = results.all_inner_texts()
         assert not [t for t in text if LATEX.search(t)], (query, [t for t in text if LATEX.search(t)][:3])
+        if query == SHOWN[edition]:
+            shoot(page, edition, "desktop")
     assert not page.foreign_requests
     assert not page.console_errors
 
@@ -81,14 +84,20 @@ def test_no_page_of_the_site_holds_a_combined_index(built_site):
         {"search_index.en.json", "search_index.ja.json"}
 
 
-@pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize(("edition", "query"), [("", "inequalities"), ("ja/", "不等式")])
-def test_search_screenshots(open_page, device, edition, query):
+def shoot(page, edition: str, device: str) -> None:
+    """A screenshot of the open search's results."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = open_page(edition, device)
-    search(page, query)
     page.wait_for_timeout(300)
     page.screenshot(path=SHOTS / f"search-{edition.strip('/') or 'en'}-{device}.png")
+
+
+@pytest.mark.parametrize("edition", SHOWN, ids=["en", "ja"])
+def test_search_on_a_phone(open_page, edition):
+    """The search opened from the phone's header button (the desktop's screenshots are taken
+    by test_search_finds_pages_of_the_edition_only)."""
+    page = open_page(edition, "phone")
+    assert search(page, SHOWN[edition]).count() >= 1
+    shoot(page, edition, "phone")
 
 
 def test_a_page_opened_from_a_result_highlights_the_words(open_page):

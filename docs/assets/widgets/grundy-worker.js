@@ -70,7 +70,9 @@ async function boot() {
   pyodide.runPython("import grundy, grundy.webapi");
   handleJson = pyodide.globals.get("grundy").webapi.handle_json;
   times.engine = now();
-  return { ms: times.engine, python: pyodide.version, times, downloads: downloads() };
+  // "3.14.2 (Pyodide 314.0.7)": the Python the reader's code runs on, and its runtime
+  const python = `${pyodide.runPython("import sys; sys.version.split()[0]")} (Pyodide ${pyodide.version})`;
+  return { ms: times.engine, python, times, downloads: downloads() };
 }
 
 self.onmessage = async (event) => {
