@@ -12,11 +12,13 @@ Fixtures:
 - ``pages_url`` (session) -> PAGES_URL, serving site/ (an address that already serves this
   very site, from another process of the same run, is used as it is).
 - ``browser`` (session) -> a Playwright Browser (headless Chromium, sandbox off).
-- ``new_page`` -> factory ``new_page(**context_options) -> Page``, each page in a fresh
-  context (fresh profile, service worker blocked unless ``service_workers="allow"``).
+- ``new_page`` -> factory ``new_page(fresh=False, **context_options) -> Page``, each page
+  in a context kept for the options (``warm_contexts``: the site's storage cleared, the
+  browser's cache kept), or a fresh one (fresh=True, or ``service_workers="allow"``; the
+  service worker is blocked otherwise).
   Requests to any origin other than 127.0.0.1 are recorded in ``page.foreign_requests``;
   console errors and uncaught exceptions in ``page.console_errors``, and so are HTTP
-  responses >= 400 ("HTTP 404 <url>"). Contexts are closed after the test.
+  responses >= 400 ("HTTP 404 <url>"). Pages (and fresh contexts) are closed after the test.
 - ``module_page`` (module) -> the same factory, for pages kept across a module's tests.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` -> a list; append strings to print them in the pytest summary.
@@ -24,6 +26,7 @@ Fixtures:
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -134,39 +137,96 @@ def _is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob", "about") or parsed.hostname == "127.0.0.1"
 
 
-def guarded_page(browser, contexts: list, **context_options):
-    """A page in a fresh context (appended to contexts), recording requests to other
-    origins in page.foreign_requests, and console errors, uncaught exceptions and HTTP errors
-    in page.console_errors. Its service worker is blocked unless asked for
-    (service_workers="allow"): installing it downloads the whole site (34 MB), which only
-    the offline tests need. Requests are watched, not routed: routing would turn the
-    browser's cache off, which every later page of a visit uses."""
-    context = browser.new_context(**{"service_workers": "block", **context_options})
-    contexts.append(context)
-    page = context.new_page()
+class WarmContexts:
+    """Browser contexts kept for a test process, one per set of options: a page opened in
+    one starts with the storage of every origin the context has seen cleared, as on a first
+    visit, and finds the browser's cache as the earlier pages left it, as on a reader's
+    later visit (the engine's WebAssembly compiled once: a page that starts the engine
+    costs 4 core-seconds instead of 5.5-6). Pages left open are closed at the next test."""
+
+    STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"
+
+    def __init__(self, browser):
+        self.browser, self.contexts, self.origins = browser, {}, {}
+
+    def new_page(self, **context_options):
+        key = json.dumps(context_options, sort_keys=True)
+        if key not in self.contexts:
+            context = self.contexts[key] = self.browser.new_context(**context_options)
+            seen = self.origins[key] = set()
+            context.on("request", lambda r: seen.add("{0.scheme}://{0.netloc}".format(urlparse(r.url))))
+        context = self.contexts[key]
+        for page in context.pages:
+            page.close()
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        for origin in self.origins[key]:
+            if origin.startswith("http"):
+                session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": self.STORAGE})
+        session.detach()
+        return page
+
+    def close(self):
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser):
+    contexts = WarmContexts(browser)
+    yield contexts
+    contexts.close()
+
+
+def guarded_page(page, own_context: bool):
+    """The page, recording requests to other origins in page.foreign_requests (its
+    context's, its service worker's among them, if the context is its own), and console
+    errors, uncaught exceptions and HTTP errors in page.console_errors."""
     page.foreign_requests = []
     page.console_errors = []
-    context.on("request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
+    (page.context if own_context else page).on(
+        "request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
     page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))
     page.on("response", lambda r: page.console_errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
     return page
 
 
+def page_factory(browser, warm: WarmContexts | None, opened: list):
+    """``new_page(fresh=False, **context_options) -> Page`` (guarded_page): in a warm
+    context (WarmContexts), or in a fresh one when asked for, when there is no warm one, or
+    when the service worker is allowed (installing it downloads the whole site, 34 MB,
+    which only the offline tests need; blocked otherwise). Requests are watched, not routed:
+    routing would turn the browser's cache off, which every later page of a visit uses.
+    What to close after the test is appended to `opened`."""
+
+    def new_page(fresh=False, **context_options):
+        context_options = {"service_workers": "block", **context_options}
+        if warm and not fresh and context_options["service_workers"] == "block":
+            page = warm.new_page(**context_options)
+            opened.append(page)
+            return guarded_page(page, own_context=False)
+        context = browser.new_context(**context_options)
+        opened.append(context)
+        return guarded_page(context.new_page(), own_context=True)
+
+    return new_page
+
+
 @pytest.fixture
-def new_page(browser):
-    contexts = []
-    yield lambda **context_options: guarded_page(browser, contexts, **context_options)
-    for context in contexts:
-        context.close()
+def new_page(browser, warm_contexts):
+    opened = []
+    yield page_factory(browser, warm_contexts, opened)
+    for thing in opened:
+        thing.close()
 
 
 @pytest.fixture(scope="module")
 def module_page(browser):
-    """new_page for pages kept across the tests of a module (closed at its end)."""
-    contexts = []
-    yield lambda **context_options: guarded_page(browser, contexts, **context_options)
-    for context in contexts:
+    """new_page for pages kept across the tests of a module (fresh contexts, closed at its end)."""
+    opened = []
+    yield page_factory(browser, None, opened)
+    for context in opened:
         context.close()
 
 

@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from widgetkit import COUNT_SWAPS, drop_if_failed, follow  # noqa: E402  (tests/browser, on the path)
+from pagechecks import arrive, edition  # noqa: E402  (tests/browser, on the path)
+from widgetkit import COUNT_SWAPS, drop_if_failed  # noqa: E402
 
 WIDGET_TYPES = ("play", "table", "nimsum", "pviewer")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "widgets"
@@ -61,20 +62,32 @@ def chromium(browser):
 
 
 class Watched:
-    """A page in a fresh context that records console errors and requests to other origins.
-    Its service worker is blocked unless asked for (service_workers="allow"): installing it
-    downloads the whole site (34 MB), which only the offline tests need."""
+    """A page that records console errors and requests to other origins, in a warm context
+    (tests/conftest.py WarmContexts: storage cleared, the browser's cache kept) when given
+    one, else in a fresh context. Its service worker is blocked unless asked for
+    (service_workers="allow", always a fresh context): installing it downloads the whole
+    site (34 MB), which only the offline tests need."""
 
-    def __init__(self, browser, origin, color_scheme="light", phone=False, service_workers="block"):
+    def __init__(self, browser, origin, color_scheme="light", phone=False, service_workers="block", warm=None):
         size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        self.context = browser.new_context(viewport=size, color_scheme=color_scheme, has_touch=phone,
-                                           is_mobile=phone, service_workers=service_workers)
-        self.page = self.context.new_page()
+        options = dict(viewport=size, color_scheme=color_scheme, has_touch=phone, is_mobile=phone,
+                       service_workers=service_workers)
+        self.own_context = not (warm and service_workers == "block")
+        self.page = browser.new_context(**options).new_page() if self.own_context else warm.new_page(**options)
+        self.context = self.page.context
         self.errors, self.foreign = [], []
         self.origin = origin
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("request", self._request)
+
+    def close(self):
+        """Close the context if it is the page's own, else the pages the test opened in it."""
+        if self.own_context:
+            self.context.close()
+        else:
+            for page in self.context.pages:
+                page.close()
 
     def _request(self, request):
         parts = urlsplit(request.url)
@@ -135,16 +148,15 @@ class SharedPages:
 
     def widget(self, url, kind, color_scheme, phone):
         """(Watched page, locator of a fresh <grundy-KIND>) on the kept page for url's language."""
-        key = ("ja" if url.startswith(self.base + "ja/") else "en", color_scheme, phone)
+        key = (edition(url, self.base), color_scheme, phone)
         w = self.pages.get(key)
-        if w is None:
+        fresh = w is None
+        if fresh:
             w = self.pages[key] = Watched(self.browser, self.origin, color_scheme, phone)
             w.page.add_init_script(COUNT_SWAPS)
-            w.page.goto(url)
-        else:
-            w.page.mouse.move(0, 0)  # off the last test's controls (no hover colours)
-            if w.page.url.split("#")[0].split("?")[0] != url:
-                follow(w.page, url)
+        w.page.mouse.move(0, 0)  # off the last test's controls (no hover colours)
+        arrive(w.page, url, self.base)
+        if not fresh:
             w.page.evaluate(RENEW, [kind, self.markup(url, kind)])
         root = w.page.locator(f"grundy-{kind}").first
         root.scroll_into_view_if_needed()
@@ -152,7 +164,7 @@ class SharedPages:
 
     def close(self):
         for w in self.pages.values():
-            w.context.close()
+            w.close()
 
 
 @pytest.fixture(scope="module")
@@ -194,14 +206,15 @@ def _origin(url):
 
 
 @pytest.fixture
-def watched(chromium, widget_server):
-    """Factory of Watched pages (fresh profiles); each is checked for errors at the end."""
+def watched(chromium, widget_server, warm_contexts):
+    """Factory of Watched pages, in warm contexts unless fresh=True; each is checked for
+    errors at the end."""
     origin = _origin(widget_server)
     made = []
 
-    def make(color_scheme="light", phone=False, service_workers="block"):
+    def make(color_scheme="light", phone=False, service_workers="block", fresh=False):
         """phone: 390 x 844, touch, mobile; else a 1280 x 900 desktop."""
-        w = Watched(chromium, origin, color_scheme, phone, service_workers)
+        w = Watched(chromium, origin, color_scheme, phone, service_workers, None if fresh else warm_contexts)
         made.append(w)
         return w
 
@@ -211,4 +224,4 @@ def watched(chromium, widget_server):
             w.check_clean()
     finally:
         for w in made:
-            w.context.close()
+            w.close()

@@ -145,18 +145,24 @@ def shot_name(rel: str) -> str:
     return rel.strip("/").replace("/", "_") or "home"
 
 
-def same_edition(here: str, there: str, base: str) -> bool:
-    """Both addresses are pages of the site at `base` in one language, neither the 404 page."""
-    rels = [url.split("#")[0].split("?")[0][len(base):] for url in (here, there) if url.startswith(base)]
-    return len(rels) == 2 and NOT_FOUND not in rels and rels[0].startswith("ja/") == rels[1].startswith("ja/")
+def edition(url: str, base: str) -> str | None:
+    """The language ("en" or "ja") of a page of the site at `base`; None for the 404 page
+    and for other addresses."""
+    rel = url.split("#")[0].split("?")[0][len(base):]
+    if not url.startswith(base) or rel == NOT_FOUND:
+        return None
+    return "ja" if rel.startswith("ja/") else "en"
 
 
 def arrive(page, url: str, base: str) -> None:
     """Open `url` as a reader goes from page to page of the site at `base`: from a page of
     the same language by following a link (Material's instant navigation, on a page that
     counts its swaps: widgetkit.COUNT_SWAPS); the first page, a change of language and the
-    404 page load in full."""
-    if same_edition(page.url, url, base) and page.evaluate("() => window.__swaps !== undefined"):
+    404 page load in full. Nothing happens if the page is already at `url`."""
+    if page.url.split("#")[0].split("?")[0] == url:
+        return
+    here = edition(page.url, base)
+    if here and here == edition(url, base) and page.evaluate("() => window.__swaps !== undefined"):
         follow(page, url)
     else:
         page.goto(url, wait_until="load")

@@ -311,8 +311,9 @@ def test_attach_and_detach_release_listeners(watched, widget_urls):
 
 
 def test_loading_says_what_happens(watched, widget_urls):
-    """While Pyodide loads: what is loading, its size, and a progress bar; then it goes away."""
-    w, root = open_widget(watched, widget_urls, "nimsum")
+    """While Pyodide loads: what is loading, its size, and a progress bar; then it goes away
+    (a first visit: a fresh profile)."""
+    w, root = open_widget(watched, widget_urls, "nimsum", fresh=True)
     page = w.page
     page.wait_for_selector("grundy-nimsum .gw-loader:not([hidden]) progress", timeout=LOAD_MS)
     assert "about 14 MB" in root.locator(".gw-loader").inner_text()

@@ -20,7 +20,7 @@ from widgetkit import (AXE, LOAD_MS, STEP_MS, grooves, message, new_game, new_ga
 
 def test_timings(watched, widget_urls):
     """Print: first paint, time to a playable widget (fresh profile), reply times."""
-    w = watched()
+    w = watched(fresh=True)
     page = w.page
     page.goto(widget_urls[("play", "en")])
     root = page.locator("grundy-play").first
@@ -350,7 +350,7 @@ def test_instant_navigation_keeps_the_engine(watched, widget_urls):
 
 def test_load_failure_shows_retry(watched, widget_urls):
     """A missing engine wheel: a clear message and a retry button that then works."""
-    w = watched()
+    w = watched(fresh=True)  # (its own context's routes)
     page = w.page
     w.context.route("**/wheels/grundy.json", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(widget_urls[("nimsum", "en")])

@@ -15,9 +15,10 @@ POLL_MS = 50
 STEP_MS = 30_000
 
 
-def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", phone=False):
-    """A fresh page on the first page holding `kind`, scrolled to that widget."""
-    w = watched(color_scheme, phone)
+def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", phone=False, fresh=False):
+    """A new page (in a fresh profile if asked) on the first page holding `kind`, scrolled
+    to that widget."""
+    w = watched(color_scheme, phone, fresh=fresh)
     w.page.goto(widget_urls[(kind, lang)])
     root = w.page.locator(f"grundy-{kind}").first
     root.scroll_into_view_if_needed()
