@@ -142,7 +142,8 @@ class WarmContexts:
     one starts with the storage of every origin the context has seen cleared, as on a first
     visit, and finds the browser's cache as the earlier pages left it, as on a reader's
     later visit (the engine's WebAssembly compiled once: a page that starts the engine
-    costs 4 core-seconds instead of 5.5-6). Pages left open are closed at the next test."""
+    costs 4 core-seconds instead of 5.5-6). A page for another browser (another reader) of
+    the same test needs a fresh context: pages of one context share the site's storage."""
 
     STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"
 
@@ -156,8 +157,6 @@ class WarmContexts:
             seen = self.origins[key] = set()
             context.on("request", lambda r: seen.add("{0.scheme}://{0.netloc}".format(urlparse(r.url))))
         context = self.contexts[key]
-        for page in context.pages:
-            page.close()
         page = context.new_page()
         session = context.new_cdp_session(page)
         for origin in self.origins[key]:
