@@ -12,6 +12,8 @@ from widgetkit import STEP_MS, wait_turn
 
 HUGE = "1" + "0" * 30
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+TURN = "el.dataset.turn === 'you'"         # the play widget started the game asked for
+TOTAL = "el.dataset.total !== undefined"   # the nim-sum widget showed a sum
 # what a message must say, per language and kind of bad input
 SAYS = {
     "en": {"empty": "give a value", "whole": "whole number", "least1": "at least 1", "huge": "too large",
@@ -29,14 +31,17 @@ def field_error(root, input_class):
     return root.locator(f".gw-field:has(.{input_class}) .gw-field-error")
 
 
-def submit_and_read(page, root, input_class, value, button):
-    """Type `value` into the field, submit, and return the message beside it ("" if none)."""
-    root.evaluate("el => el.querySelectorAll('.gw-field-error').forEach(b => { b.hidden = true; b.textContent = ''; })")
+def submit_and_read(page, root, input_class, value, button, accepted="false"):
+    """Type `value` into the field, submit, and return the message beside it ("" if none
+    came in 4 s, or if the widget showed first that it took the input: `accepted`, a
+    condition on the widget `el`, its turn and total cleared before the submit)."""
+    root.evaluate("el => { delete el.dataset.turn; delete el.dataset.total;"
+                  " el.querySelectorAll('.gw-field-error').forEach(b => { b.hidden = true; b.textContent = ''; }); }")
     root.locator(f".{input_class}").first.fill(value)
     root.locator(button).click()
     try:
         page.wait_for_function("([el, cls]) => { const b = el.querySelector(`.gw-field:has(.${cls}) .gw-field-error`);"
-                               " return b && !b.hidden && b.textContent; }",
+                               f" return (b && !b.hidden && b.textContent) || ({accepted}); }}",
                                arg=[root.element_handle(), input_class], timeout=4000)
     except Exception:
         return ""
@@ -61,13 +66,13 @@ def test_play_fields(booted, lang):
     for value, expected in [("", "empty"), ("0", "least1"), ("-3", "least1"), ("abc", "whole"),
                             (HUGE, "huge"), ("1.5", "whole")]:
         check(lang, submit_and_read(page, root, "gw-k", value, ".gw-new"), expected)
-    assert submit_and_read(page, root, "gw-k", "３", ".gw-new") == ""  # full-width: read as 3
+    assert submit_and_read(page, root, "gw-k", "３", ".gw-new", TURN) == ""  # full-width: read as 3
     page.wait_for_function("el => el.dataset.pos === '10,5,5' && el.dataset.turn === 'you'",
                            arg=root.element_handle(), timeout=STEP_MS)
     for value, expected in [("", "empty"), ("0", "count"), ("-1 2 3", "minus"), ("a b c", "start"),
                             (f"{HUGE} 1 1", "huge"), ("1.5 2 3", "start"), ("200 1 1", "coord")]:
         check(lang, submit_and_read(page, root, "gw-start", value, ".gw-new"), expected)
-    assert submit_and_read(page, root, "gw-start", "９　４　３", ".gw-new") == ""  # full-width digits and spaces
+    assert submit_and_read(page, root, "gw-start", "９　４　３", ".gw-new", TURN) == ""  # full-width digits and spaces
     page.wait_for_function("el => el.dataset.pos === '9,4,3'", arg=root.element_handle(), timeout=STEP_MS)
     root.locator(".gw-game").select_option("nim")
     check(lang, submit_and_read(page, root, "gw-start", " ".join(["1"] * 300), ".gw-new"), "many")
@@ -94,9 +99,9 @@ def test_nimsum_field(booted, lang):
         said = submit_and_read(page, root, "gw-heaps", value, ".gw-show")
         check(lang, said, expected)
         assert root.get_attribute("data-total") is None and root.locator(".gw-nimsum-table").count() == 0
-    assert submit_and_read(page, root, "gw-heaps", "0", ".gw-show") == ""
+    assert submit_and_read(page, root, "gw-heaps", "0", ".gw-show", TOTAL) == ""
     page.wait_for_function("el => el.dataset.total === '0'", arg=root.element_handle(), timeout=STEP_MS)
-    assert submit_and_read(page, root, "gw-heaps", "３ ５ ７", ".gw-show") == ""
+    assert submit_and_read(page, root, "gw-heaps", "３ ５ ７", ".gw-show", TOTAL) == ""
     page.wait_for_function("el => el.dataset.total === '1'", arg=root.element_handle(), timeout=STEP_MS)
     w.screenshot(f"fields-nimsum-{lang}", root)
 
