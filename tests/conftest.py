@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.serve import PAGES_URL, SiteServer, built_for  # noqa: E402
+from pageguard import guarded_page  # noqa: E402  (tests/, on the path)
 
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")  # the build.sh variable: where the site is built
 SUBPATH = urlparse(PAGES_URL).path
@@ -132,11 +133,6 @@ def browser():
         browser.close()
 
 
-def _is_local(url: str) -> bool:
-    parsed = urlparse(url)
-    return parsed.scheme in ("data", "blob", "about") or parsed.hostname == "127.0.0.1"
-
-
 class WarmContexts:
     """Browser contexts kept for a test process, one per set of options: a page opened in
     one starts with the storage of every origin the context has seen cleared, as on a first
@@ -175,20 +171,6 @@ def warm_contexts(browser):
     contexts = WarmContexts(browser)
     yield contexts
     contexts.close()
-
-
-def guarded_page(page, own_context: bool):
-    """The page, recording requests to other origins in page.foreign_requests (its
-    context's, its service worker's among them, if the context is its own), and console
-    errors, uncaught exceptions and HTTP errors in page.console_errors."""
-    page.foreign_requests = []
-    page.console_errors = []
-    (page.context if own_context else page).on(
-        "request", lambda r: None if _is_local(r.url) else page.foreign_requests.append(r.url))
-    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))
-    page.on("response", lambda r: page.console_errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
-    return page
 
 
 def page_factory(browser, warm: WarmContexts | None, opened: list):

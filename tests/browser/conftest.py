@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from pageguard import guarded_page  # noqa: E402  (tests/, on the path)
 from pagechecks import arrive, edition  # noqa: E402  (tests/browser, on the path)
 from widgetkit import COUNT_SWAPS, drop_if_failed  # noqa: E402
 
@@ -62,24 +63,22 @@ def chromium(browser):
 
 
 class Watched:
-    """A page that records console errors and requests to other origins, in a warm context
-    (tests/conftest.py WarmContexts: storage cleared, the browser's cache kept) when given
-    one, else in a fresh context. Its service worker is blocked unless asked for
-    (service_workers="allow", always a fresh context): installing it downloads the whole
-    site (34 MB), which only the offline tests need."""
+    """A page that records console errors, HTTP errors and requests to other origins
+    (tests/conftest.py guarded_page), in a warm context (tests/conftest.py WarmContexts:
+    storage cleared, the browser's cache kept) when given one, else in a fresh context. Its
+    service worker is blocked unless asked for (service_workers="allow", always a fresh
+    context): installing it downloads the whole site (34 MB), which only the offline tests
+    need."""
 
     def __init__(self, browser, origin, color_scheme="light", phone=False, service_workers="block", warm=None):
         size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
         options = dict(viewport=size, color_scheme=color_scheme, has_touch=phone, is_mobile=phone,
                        service_workers=service_workers)
         self.own_context = not (warm and service_workers == "block")
-        self.page = browser.new_context(**options).new_page() if self.own_context else warm.new_page(**options)
-        self.context = self.page.context
-        self.errors, self.foreign = [], []
-        self.origin = origin
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", self._request)
+        page = browser.new_context(**options).new_page() if self.own_context else warm.new_page(**options)
+        self.page = guarded_page(page, self.own_context, origin)
+        self.context = page.context
+        self.errors, self.foreign = page.console_errors, page.foreign_requests
 
     def close(self):
         """Close the context if it is the page's own, else the pages the test opened in it."""
@@ -88,13 +87,6 @@ class Watched:
         else:
             for page in self.context.pages:
                 page.close()
-
-    def _request(self, request):
-        parts = urlsplit(request.url)
-        if parts.scheme in ("data", "blob", "about"):
-            return
-        if f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(request.url)
 
     def screenshot(self, name, locator=None):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
