@@ -20,6 +20,7 @@ shared cores (a lesson has thousands of elements, most of them KaTeX's).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -179,13 +180,15 @@ def open_laid_out(page, url: str, base: str | None = None) -> None:
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
 
+# The elements that start the engine: app.js's WIDGETS, read from app.js.
+WIDGETS = re.search(r'^const WIDGETS = ("[^"]+");$', (ROOT / "docs" / "assets" / "app" / "app.js")
+                    .read_text(encoding="utf-8"), re.M).group(1)
 # The page's engine has loaded (the Lab says so on its root), or the page has no widget
-# that starts it (app.js's WIDGETS).
+# that starts it.
 ENGINE_SETTLED = """() => {
   const lab = document.querySelector(".lab[data-engine]");
   if (lab) return lab.dataset.engine !== "loading";
-  return !document.querySelector(".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer")
-    || window.grundyEngine?.status === "ready"; }"""
+  return !document.querySelector(%s) || window.grundyEngine?.status === "ready"; }""" % WIDGETS
 
 
 # The engine's worker (engine-client.js) is one that never answers; other workers start.
