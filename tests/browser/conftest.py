@@ -64,7 +64,7 @@ def chromium(browser):
 
 class Watched:
     """A page that records console errors, HTTP errors and requests to other origins
-    (tests/conftest.py guarded_page), in a warm context (tests/conftest.py WarmContexts:
+    (tests/pageguard.py), in a warm context (tests/conftest.py WarmContexts:
     storage cleared, the browser's cache kept) when given one, else in a fresh context. Its
     service worker is blocked unless asked for (service_workers="allow", always a fresh
     context): installing it downloads the whole site (34 MB), which only the offline tests
