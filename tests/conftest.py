@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.serve import PAGES_URL, SiteServer, built_for  # noqa: E402
-from pageguard import guarded_page  # noqa: E402  (tests/, on the path)
+from testpages import close_opened, page_factory  # noqa: E402  (tests/, on the path)
 
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")  # the build.sh variable: where the site is built
 SUBPATH = urlparse(PAGES_URL).path
@@ -173,33 +173,11 @@ def warm_contexts(browser):
     contexts.close()
 
 
-def page_factory(browser, warm: WarmContexts | None, opened: list):
-    """``new_page(fresh=False, **context_options) -> Page`` (guarded_page): in a warm
-    context (WarmContexts), or in a fresh one when asked for, when there is no warm one, or
-    when the service worker is allowed (installing it downloads the whole site, 34 MB,
-    which only the offline tests need; blocked otherwise). Requests are watched, not routed:
-    routing would turn the browser's cache off, which every later page of a visit uses.
-    What to close after the test is appended to `opened`."""
-
-    def new_page(fresh=False, **context_options):
-        context_options = {"service_workers": "block", **context_options}
-        if warm and not fresh and context_options["service_workers"] == "block":
-            page = warm.new_page(**context_options)
-            opened.append(page)
-            return guarded_page(page, own_context=False)
-        context = browser.new_context(**context_options)
-        opened.append(context)
-        return guarded_page(context.new_page(), own_context=True)
-
-    return new_page
-
-
 @pytest.fixture
 def new_page(browser, warm_contexts):
     opened = []
     yield page_factory(browser, warm_contexts, opened)
-    for thing in opened:
-        thing.close()
+    close_opened(opened)
 
 
 @pytest.fixture(scope="module")
@@ -207,8 +185,7 @@ def module_page(browser):
     """new_page for pages kept across the tests of a module (fresh contexts, closed at its end)."""
     opened = []
     yield page_factory(browser, None, opened)
-    for context in opened:
-        context.close()
+    close_opened(opened)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from pageguard import guarded_page  # noqa: E402  (tests/, on the path)
+from testpages import close_opened, page_factory  # noqa: E402  (tests/, on the path)
 from pagechecks import arrive, edition  # noqa: E402  (tests/browser, on the path)
 from widgetkit import COUNT_SWAPS, drop_if_failed  # noqa: E402
 
@@ -64,7 +64,7 @@ def chromium(browser):
 
 class Watched:
     """A page that records console errors, HTTP errors and requests to other origins
-    (tests/pageguard.py), in a warm context (tests/conftest.py WarmContexts:
+    (tests/testpages.py), in a warm context (tests/conftest.py WarmContexts:
     storage cleared, the browser's cache kept) when given one, else in a fresh context. Its
     service worker is blocked unless asked for (service_workers="allow", always a fresh
     context): installing it downloads the whole site (34 MB), which only the offline tests
@@ -72,21 +72,15 @@ class Watched:
 
     def __init__(self, browser, origin, color_scheme="light", phone=False, service_workers="block", warm=None):
         size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        options = dict(viewport=size, color_scheme=color_scheme, has_touch=phone, is_mobile=phone,
-                       service_workers=service_workers)
-        self.own_context = not (warm and service_workers == "block")
-        page = browser.new_context(**options).new_page() if self.own_context else warm.new_page(**options)
-        self.page = guarded_page(page, self.own_context, origin)
-        self.context = page.context
-        self.errors, self.foreign = page.console_errors, page.foreign_requests
+        self.opened = []
+        self.page = page_factory(browser, warm, self.opened, origin)(
+            viewport=size, color_scheme=color_scheme, has_touch=phone, is_mobile=phone, service_workers=service_workers)
+        self.context = self.page.context
+        self.errors, self.foreign = self.page.console_errors, self.page.foreign_requests
 
     def close(self):
-        """Close the context if it is the page's own, else the pages the test opened in it."""
-        if self.own_context:
-            self.context.close()
-        else:
-            for page in self.context.pages:
-                page.close()
+        """Close the page's context if it is its own, else the pages the test opened in it."""
+        close_opened(self.opened)
 
     def screenshot(self, name, locator=None):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
