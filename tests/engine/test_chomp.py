@@ -164,6 +164,36 @@ def test_explanations_follow_the_proofs():
     assert explain(g, (5, 3, 3)).kind == "mex" and explain(g, (3, 3, 3)).kind == "theorem"
 
 
+def test_two_columns_by_transposition():
+    """Bars of at most two columns, up to 9 rows: P exactly when exactly one row has a single
+    square (the two-row theorem transposed), against the brute force on sets of squares;
+    the formula, the winning move and the explanation follow that theorem."""
+    g = grundy.game("chomp")
+    for pos in bars(9, 2):
+        p = brute(squares(pos))[0] == 0
+        assert p == (sum(r == 1 for r in pos) == 1), pos
+        assert (g.formula(pos).value == 0) == p, pos
+        e = explain(g, pos)
+        assert e.kind == "theorem" and (e.move is None) == p, pos
+        if not p:
+            assert brute(squares(e.move.to))[0] == 0 and g.winning_move(pos).to == e.move.to
+    text = explain(g, (2, 2, 1)).steps[0].text
+    assert "{3, 2}" in text.en and "{3, 2}" in text.ja and "行" not in text.ja
+
+
+def test_no_theorem_only_beyond_three_rows_and_three_columns():
+    """The explanation falls back to the mex (saying no theorem of the site applies) exactly
+    for the bars of three rows or more and three columns or more that are neither squares
+    nor L shapes."""
+    g = grundy.game("chomp")
+    for pos in bars(5, 5):
+        rows = tuple(r for r in pos if r)
+        covered = (len(rows) <= 2 or rows[0] <= 2 or all(r == len(rows) for r in rows)
+                   or all(r == 1 for r in rows[1:]))
+        assert (explain(g, pos).kind == "theorem") == covered, pos
+        assert (g.formula(pos) is not None) == covered, pos
+
+
 @pytest.mark.parametrize("pos", [(1,), (5, 3, 3), (6, 4, 4, 1), (3, 3, 0), (40, 20, 2)])
 def test_the_drawing_is_well_formed(pos):
     g = grundy.game("chomp")

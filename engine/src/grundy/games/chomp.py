@@ -44,6 +44,17 @@ def is_l_shape(rows: tuple) -> bool:
     return len(rows) >= 2 and all(r == 1 for r in rows[1:])
 
 
+def columns(rows: tuple) -> tuple:
+    """The transposed bar: the column lengths, from the poisoned column on. Eating (i, j)
+    from a bar is eating (j, i) from its transpose, so both have the same values."""
+    return tuple(sum(r > j for r in rows) for j in range(rows[0] if rows else 0))
+
+
+def two_columns(rows: tuple) -> tuple[int, int]:
+    """(c0, c1): the column lengths of a bar of at most two columns, padded with 0."""
+    return (columns(rows) + (0, 0))[:2]
+
+
 def _sized(n):
     """A theorem's condition: the bar has at most n rows (for a table: rows <= n)."""
     return lambda g, pos: len(shape(pos)) <= n if pos is not None else g.size in range(1, n + 1)
@@ -61,18 +72,27 @@ def _rows_value(value):
 
 
 THEOREMS = (
-    Theorem(Text("One row: eat every square but the poison", "1 行: 毒以外をすべて食べる"),
-            "r0 − 1", "grundy", Text("one row", "1 行"), _sized(1),
+    Theorem(Text("One row: eat every square but the poison", "1 段: 毒以外をすべて食べる"),
+            "r0 − 1", "grundy", Text("one row", "1 段"), _sized(1),
             _rows_value(lambda s: s[0] - 1)),
-    Theorem(Text("Two rows: P exactly when r0 = r1 + 1", "2 行: r0 = r1 + 1 のときだけ P"),
-            "|r0 − r1 − 1|", "outcome", Text("at most two rows", "2 行以下"), _sized(2),
+    Theorem(Text("Two rows: P exactly when r0 = r1 + 1", "2 段: r0 = r1 + 1 のときだけ P"),
+            "|r0 − r1 − 1|", "outcome", Text("at most two rows", "2 段以下"), _sized(2),
             _rows_value(lambda s: abs(s[0] - s[1] - 1)),
             Text("P-position ⇔ r0 = r1 + 1", "P 局面 ⇔ r0 = r1 + 1")),
+    Theorem(Text("At most two columns (the two-row theorem transposed): P exactly when "
+                 "exactly one row has a single square",
+                 "2 列以下 (2 段の定理を転置): 1 マスの段がちょうど 1 つのときだけ P"),
+            "|c0 − c1 − 1|", "outcome",
+            Text("at most two columns: r0 ≤ 2", "2 列以下: r0 ≤ 2"),
+            _shaped(lambda s: s[0] <= 2),
+            _rows_value(lambda s: abs(two_columns(s)[0] - two_columns(s)[1] - 1)),
+            Text("P-position ⇔ c0 = c1 + 1 (column lengths)",
+                 "P 局面 ⇔ c0 = c1 + 1 (列の長さ)")),
     Theorem(Text("L shapes: P exactly when the arms are equal",
                  "L 字形: 腕の長さが等しいときだけ P"),
             "|r0 − rows|", "outcome", Text("an L: {r0, 1, ..., 1}", "L 字形 {r0, 1, ..., 1}"),
             _shaped(is_l_shape), _rows_value(lambda s: abs(s[0] - (len(s) - 1))),
-            Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 行の数")),
+            Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 段の数")),
     Theorem(Text("Squares: eat (1, 1), then mirror", "正方形: (1, 1) を食べて、あとは鏡写し"),
             "r0 − 1", "outcome", Text("an n × n square", "n × n の正方形"),
             _shaped(is_square), _rows_value(lambda s: s[0] - 1),
@@ -117,7 +137,7 @@ def three_row_p_positions(limit: int) -> list[tuple[int, int, int]]:
     1 <= j < b, which does not depend on a: when one of those is P there is no P-position
     (a, b, c) at all. Bitsets of the excluded r0 run along r1 (for each r2) and along r2."""
     require((limit + 1) ** 2 * (limit // 2000 + 1) // 2, (limit + 1) ** 2 * 16,
-            (f"three-row Chomp up to r0 = {limit:,}", f"r0 = {limit:,} までの 3 行のチョンプ"),
+            (f"three-row Chomp up to r0 = {limit:,}", f"r0 = {limit:,} までの 3 段のチョンプ"),
             ("use a smaller bound", "上限を小さくしてください。"))
     diag, diag_p = [0], [False]  # for c: over j < c, f(j, j) as bits; some (j, j, j) P, j >= 1
     col, col_p = [], []          # for c: over c <= j < b, f(j, c) as bits; some (j, j, c) P
@@ -149,11 +169,11 @@ class Chomp(Sized):
     name = "chomp"
     order = 80
     title = Text("Chomp", "チョンプ")
-    params = (Param("rows", "int", None, 1, None, Text("rows", "行の数"),
+    params = (Param("rows", "int", None, 1, None, Text("rows", "段の数"),
                     Text("number of rows (empty: from the position)",
-                         "行の数 (空欄なら局面から)")),)
+                         "段の数 (空欄なら局面から)")),)
     params_key = "rows"
-    unit = Text("row", "行")
+    unit = Text("row", "段")
     default_start = (5, 3, 3)
     theorems = THEOREMS
 
@@ -161,18 +181,18 @@ class Chomp(Sized):
         return tuple(f"r{i}" for i in range(n))
 
     def coord_ja(self, name):
-        return f"{name[1:]}行目"
+        return f"{name[1:]}段目"
 
     def _check(self, pos):
         if pos[0] < 1:
             raise PositionError("the poisoned row r0 needs at least one square (the poison)",
-                                "毒のある行 r0 には 1 マス以上 (毒のマス) が必要です。")
+                                "毒のある段 r0 には 1 マス以上 (毒のマス) が必要です。")
         for i in range(1, len(pos)):
             if pos[i] > pos[i - 1]:
                 raise PositionError(
                     f"rows must not get longer away from the poison: r{i} = {pos[i]} > "
                     f"r{i - 1} = {pos[i - 1]}",
-                    f"行は毒から離れるほど長くなってはいけません: r{i} = {pos[i]} > "
+                    f"段は毒から離れるほど長くなってはいけません: r{i} = {pos[i]} > "
                     f"r{i - 1} = {pos[i - 1]}。")
 
     def targets(self, pos):
@@ -192,7 +212,8 @@ class Chomp(Sized):
 
     def formula_moves(self, pos):
         """The winning moves of the proved cases: one row (leave the poison), two rows
-        (leave r0 = r1 + 1), a square (eat (1, 1): an L with equal arms), an L (equal arms)."""
+        (leave r0 = r1 + 1), a square (eat (1, 1): an L with equal arms), an L (equal arms),
+        two columns (leave c0 = c1 + 1: one row of a single square)."""
         s, n = shape(pos), len(shape(pos))
         if n == 1 and s[0] > 1:
             yield chomped(pos, 0, 1)
@@ -207,6 +228,12 @@ class Chomp(Sized):
                 yield chomped(pos, 0, legs + 1)
             elif legs > arm:
                 yield chomped(pos, arm + 1, 0)
+        elif n and s[0] <= 2:
+            c0, c1 = two_columns(s)
+            if c0 > c1 + 1:
+                yield chomped(pos, c1 + 1, 0)
+            elif c0 == c1:
+                yield chomped(pos, n - 1, 1)
 
     def table_size(self, limit):
         rows = self._fixed()
@@ -247,11 +274,12 @@ RECTANGLES_SPEC = CheckSpec("chomp-rectangles", Text(
 
 
 def check_formulas(n):
-    """The proved cases (one row, two rows, L shapes, squares) against the reference search
-    on every position of up to 4 rows with r0 <= n, and the table against the search."""
+    """The proved cases (one row, two rows, two columns, L shapes, squares) against the
+    reference search on every position of up to 4 rows with r0 <= n and every bar of two
+    columns with 5 to n rows, and the tables against the search."""
     n = 12 if n is None else n
-    count, fail = 0, None
-    for rows in range(1, 5):
+    count = 0
+    for rows in range(1, max(n, 4) + 1):
         g = game("chomp", rows=rows)
         memo = {}
 
@@ -260,23 +288,27 @@ def check_formulas(n):
             return f is None or (f.value == value if f.kind == "grundy" else
                                  (f.value == 0) == (value == 0))
 
-        seen, fail = first_mismatch(g, shapes(rows, n), agrees, memo)
+        seen, fail = first_mismatch(g, shapes(rows, n if rows <= 4 else 2), agrees, memo)
         count += seen
-        bad = table_agrees(g, min(n, 8), memo)
+        bad = table_agrees(g, min(n, 8), memo) if rows <= 4 else ""
         if fail is not None or bad:
             return result("chomp-formulas", fail, count, _formula_cond(n), bad)
     return check("chomp-formulas", "holds", count, _formula_cond(n))
 
 
 def _formula_cond(n):
-    return (f"at most 4 rows, r0 <= {n}", f"4 行以下で r0 <= {n}")
+    return (f"at most 4 rows and r0 <= {n}, or at most {max(n, 4)} rows and two columns",
+            f"4 段以下で r0 <= {n}、または {max(n, 4)} 段以下で 2 列以下")
 
 
 FORMULAS_SPEC = CheckSpec("chomp-formulas", Text(
-    "Chomp: one row r0 has G = r0 − 1; two rows are P exactly when r0 = r1 + 1; an L "
-    "{r0, 1, ..., 1} is P exactly when its arms are equal; an n × n square (n >= 2) is N.",
-    "チョンプ: 1 行 r0 の G は r0 − 1; 2 行は r0 = r1 + 1 のときだけ P; L 字形"
-    " {r0, 1, ..., 1} は腕の長さが等しいときだけ P; n × n の正方形 (n >= 2) は N。"),
+    "Chomp: one row r0 has G = r0 − 1; two rows are P exactly when r0 = r1 + 1; a bar of "
+    "at most two columns is P exactly when exactly one of its rows has a single square (the two-row theorem "
+    "transposed); an L {r0, 1, ..., 1} is P exactly when its arms are equal; an n × n "
+    "square (n >= 2) is N.",
+    "チョンプ: 1 段 r0 の G は r0 − 1; 2 段は r0 = r1 + 1 のときだけ P; 2 列以下の板は 1 マスの段が"
+    "ちょうど 1 つのときだけ P (2 段の定理を転置); L 字形 {r0, 1, ..., 1} は腕の長さが等しいとき"
+    "だけ P; n × n の正方形 (n >= 2) は N。"),
     check_formulas)
 
 Chomp.checks = (RECTANGLES_SPEC, FORMULAS_SPEC)
