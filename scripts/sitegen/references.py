@@ -35,7 +35,8 @@ def field(record: dict, name: str, lang: str) -> str:
 
 
 def entry(record: dict, lang: str) -> str:
-    """One reference as plain text: authors, title, venue volume(issue) (year), pages. Note."""
+    """One reference as plain text: authors, title, venue volume(issue) (year), pages, address.
+    Note."""
     japanese = lang == "ja" and any(k.endswith("_ja") and k != "note_ja" for k in record)
     sep, stop = ("、", "。") if japanese else (", ", ".")
     authors = field(record, "authors", lang)
@@ -54,7 +55,8 @@ def entry(record: dict, lang: str) -> str:
     venue = venue.strip()
     if record.get("arxiv"):
         venue = f"arXiv:{record['arxiv']}" + (f" ({record['year']})" if record.get("year") else "")
-    parts += [p for p in (venue, record.get("number", ""), record.get("pages", "")) if p]
+    parts += [p for p in (venue, record.get("number", ""), record.get("pages", ""),
+                          record.get("url", "")) if p]
     text = sep.join(parts) + stop
     note = field(record, "note", lang)
     return f"{text}{'' if japanese else ' '}{note}" if note else text

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from sitegen import references  # noqa: E402
 
 FIELDS = {"key", "group", "authors", "authors_ja", "title", "title_ja", "venue", "venue_ja",
-          "volume", "issue", "year", "pages", "number", "arxiv", "note", "note_ja", "checked"}
+          "volume", "issue", "year", "pages", "number", "arxiv", "url", "note", "note_ja", "checked"}
 CITATION = re.compile(r"^\[([A-Za-z0-9]+(?:, [A-Za-z0-9]+)*)\]$")
 
 
@@ -52,6 +52,9 @@ def test_records_are_well_formed():
             "how high school students discovered new formulas using Mathematica")),
     ("NMN", ("Grundy numbers of impartial chocolate bar games", "arXiv:1711.05035")),
     ("RN", ("arXiv:1711.01411", "preprint")),
+    ("Br", ("The game of Chomp", "https://www.win.tue.nl/~aeb/games/chomp.html")),
+    ("Ga", ("D. Gale, A curious Nim-type game", "American Mathematical Monthly 81 (1974)", "876–879")),
+    ("Sch", ("F. Schuh, Spel van delers", "Nieuw Tijdschrift voor Wiskunde 39 (1952)", "299–304")),
 ])
 def test_entries_show_their_fields(key, wanted):
     record = next(r for r in references.records() if r["key"] == key)
