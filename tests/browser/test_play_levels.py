@@ -131,7 +131,7 @@ def test_bot_rule_after_the_game(booted):
     while wait_turn(w.page, root) != "over":
         move_to(w.page, root, best(state(w.page, root)["moves"])["to"])
     note = root.locator(".gw-botnote").inner_text()
-    assert "G = y ⊕ z" in note and "refutes a conjecture" in note
+    assert "G = y ⊕ z" in note and "refutes that rule only if" in note
     lab = unquote(root.locator(".gw-lab").get_attribute("href"))
     assert re.search(r"/lab/#code=import grundy\n", lab) and 'grundy.game("chocolate", k=3)' in lab
 

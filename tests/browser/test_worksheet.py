@@ -71,7 +71,7 @@ def check_key(page, lang="en") -> None:
         value = game.grundy(pos)
         outcome = "P" if value == 0 else "N"
         assert (answer["outcome"], int(answer["grundy"])) == (outcome, value), (item, answer)
-        words = {"en": f"{outcome}-position, Grundy value {value}", "ja": f"{outcome} 局面、Grundy 数 {value}"}
+        words = {"en": f"{outcome}-position, Grundy value {value}", "ja": f"{outcome} 局面、グランディ数 {value}"}
         assert words[lang] in answer["text"], answer
         if outcome == "P":
             assert answer["move"] == ""

@@ -37,3 +37,16 @@ def test_bound_wording():
     count = sum((x + z) // 3 + 1 for x in range(21) for z in range(21))
     assert str(c.bound) == f"all {count:,} positions with x, z <= 20"
     assert c.bound.ja == f"x, z <= 20 のすべての {count:,} 局面"
+
+
+def test_even_k_facts_the_teacher_note_states():
+    """The note on other inequalities: for k = 16 the rule x ⊕ y ⊕ z = 0 gives exactly the
+    P-positions with x, z <= 127 and not beyond; for k = 2 every P-position has an even
+    nim-sum (the check chocolate-even-k says so where it holds)."""
+    def exact(k, n):
+        t = grundy.game("chocolate", k=k).table(n)
+        return all((v == 0) == (x ^ y ^ z == 0) for (x, y, z), v in t.items())
+    assert exact(16, 127) and not exact(16, 140)
+    (check,) = grundy.verify.run(ids=["chocolate-even-k"])
+    assert "k = 2: " in check.detail.en and "every one with an even nim-sum" in check.detail.en
+    assert all((x ^ y ^ z) % 2 == 0 for x, y, z in grundy.game("chocolate", k=2).table(40).p_positions())

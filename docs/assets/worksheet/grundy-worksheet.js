@@ -44,7 +44,7 @@ const STRINGS = {
     partTable: "2. 表を埋める",
     askTable: "各マスに P か N を書いてください ({axes})。灰色のマスはゲームの局面ではありません。",
     fixed: "{name} = {value}", axes: "横が {col}、縦が {row}",
-    keyOutcome: "{outcome} 局面、Grundy 数 {g}", keyMove: "勝つ手: {text} → {pos}",
+    keyOutcome: "{outcome} 局面、グランディ数 {g}", keyMove: "勝つ手: {text} → {pos}",
     keyNone: "勝つ手なし (どの手も N 局面に行きます)",
     keyTable: "埋めた表", then: "。", and: "、",
     lessons: {

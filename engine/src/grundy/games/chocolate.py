@@ -259,11 +259,14 @@ def check_chocolate_even_k(n):
         return result("chocolate-even-k", None, 0, box("x, z", n), bad, "computation")
     en, ja = [], []
     for k, (count, fail) in results.items():
-        pp = len(game("chocolate", k=k).table(n).p_positions())
-        en.append(f"k = {k}: {pp:,} P-positions among {count:,} positions; "
-                  f"x ^ y ^ z = 0 first fails at {fail}")
-        ja.append(f"k = {k}: {count:,} 局面のうち P 局面は {pp:,} 個; "
-                  f"x ^ y ^ z = 0 は {fail} で初めて成り立たない")
+        pps = game("chocolate", k=k).table(n).p_positions()
+        even = all((x ^ y ^ z) % 2 == 0 for x, y, z in pps)
+        en.append(f"k = {k}: {len(pps):,} P-positions among {count:,} positions"
+                  + (", every one with an even nim-sum" if even else "")
+                  + f"; x ^ y ^ z = 0 first fails at {fail}")
+        ja.append(f"k = {k}: {count:,} 局面のうち P 局面は {len(pps):,} 個"
+                  + ("で、どれもニム和が偶数" if even else "")
+                  + f"; x ^ y ^ z = 0 は {fail} で初めて成り立たない")
     total = sum(c for c, _ in results.values())
     return check("chocolate-even-k", "counterexample", total,
                   (f"x, z <= {n} for k = 2, 4, 6", f"k = 2, 4, 6 で x, z <= {n}"),
