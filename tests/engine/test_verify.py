@@ -1,5 +1,6 @@
 """grundy.verify.run: ids, fields, statuses (small bounds); the ids come from the games."""
 
+import grundy
 import grundy.verify as verify
 from grundy import Text
 from grundy.registry import games
