@@ -210,7 +210,7 @@ class StepFunction:
         return self._prefix[t]
 
     def satisfies_condition(self, n: int) -> bool:
-        """Seed 003 thm 2.2 condition on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1).
+        """The condition of [S] Theorem 2.2 on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1).
 
         f being non-decreasing, it suffices to compare the ends of each aligned block of
         2^i values of t.  Results are remembered as ranges (a failure on 0..n is one on 0..m

@@ -1,4 +1,4 @@
-"""Brute-force verification of every theorem (and the conjectures) of GAMES.md.
+"""Brute-force verification of every theorem (and conjecture) the site states.
 
 Each game carries its checks (`checks`, a tuple of CheckSpec, in its own module, built
 with the helpers below); this module adds the sums and runs them all in registry order.
@@ -9,9 +9,10 @@ with the theorem's formula, and also compares the fast tables with the DP.
 Default bounds (about 30 s in all on one core of a 2-core machine): nim and rect
 coordinates <= 12 / 8 / 5 (2, 3, 4 sides); chocolate x, z <= 60 (k = 3), 30 (k = 1),
 40 (other k); step chocolates z <= 63 and x, z <= 24 (step3); Wythoff x, y <= 100;
-Ryuoh x, y <= 40 for p = 1..8; sums of small games.  `--max N` sets every bound to N
-(on the command line at most MAX_BOUND, so that it stays within about 10 s; the sums
-stop at SUMS_BOUND).
+Ryuoh x, y <= 40 for p = 1..8; Chomp rectangles up to 7 x 7, bars of up to 4 rows with
+r0 <= 12 and bars of two columns up to 12 rows; sums of small games.  `--max N` sets every
+bound to N (on the command line at most MAX_BOUND, so that it stays within about 10 s; the
+sums stop at SUMS_BOUND).
 """
 
 from __future__ import annotations

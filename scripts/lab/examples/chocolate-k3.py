@@ -1,9 +1,9 @@
 # title: Triangular chocolate (k = 3): P-positions are x ⊕ y ⊕ z = 0
 # title-ja: 三角形のチョコレート (k = 3): P 局面は x ⊕ y ⊕ z = 0
 # group: theorem
-# en: Seed 000, Theorem 2.1: with 3y <= x + z, {x, y, z} is a P-position
+# en: [M2012], Theorem 2.1: with 3y <= x + z, {x, y, z} is a P-position
 # en: exactly when x ^ y ^ z = 0. Check it for x, z <= N.
-# ja: 論文 000 の定理 2.1: 3y <= x + z のとき、{x, y, z} が P 局面であるのは
+# ja: [M2012] の定理 2.1: 3y <= x + z のとき、{x, y, z} が P 局面であるのは
 # ja: x ^ y ^ z = 0 のとき、かつそのときに限る。x, z <= N で確かめる。
 import grundy
 

@@ -3,8 +3,8 @@
 # group: start
 import grundy
 
-# en: A game: chocolate (k), nim (heaps), rect (sides), step and step3 (f), wythoff, ryuoh (p).
-# ja: ゲーム: chocolate (k), nim (heaps), rect (sides), step と step3 (f), wythoff, ryuoh (p)。
+# en: A game: chocolate (k), nim (heaps), rect (sides), step and step3 (f), wythoff, ryuoh (p), chomp (rows).
+# ja: ゲーム: chocolate (k), nim (heaps), rect (sides), step と step3 (f), wythoff, ryuoh (p), chomp (rows)。
 g = grundy.game("chocolate", k=3)
 start = (10, 5, 5)
 # en: The Grundy value, the outcome ("P" or "N") in normal and misère play, a winning move.

@@ -15,8 +15,8 @@ RULE = Text("Misère Nim (a classical theorem, proved in the lesson “Misère p
             "nim-sum is 0, or every heap has at most 1 stone and the number of heaps of 1 is "
             "odd.",
             "ミゼールのニム（古典的な定理。レッスン「ミゼール」で証明）: ミゼールの P 局面は、"
-            "2 個以上の山があってニム和が 0 の局面と、どの山も 1 個以下で 1 個の山の数が奇数の"
-            "局面です。")
+            "石が 2 個以上の山があってニム和が 0 の局面と、どの山も石が 1 個以下で、石が 1 個の山の数が"
+            "奇数の局面です。")
 SIDES = Text("Each side of the bitter square is a Nim heap: its number of possible cuts. ",
              "苦いマスの各辺は、切れる回数を大きさとするニムの山です。")
 WHY = Text("It is a misère P-position.", "ミゼールの P 局面です。")
@@ -38,12 +38,12 @@ def explain_misere_nim(game, pos) -> Explanation | None:
             f"Only one heap has 2 or more: {_subject(game, pos, i).en.lower()}. Lower it to "
             f"{t}: then every heap has at most 1 stone, and {_have_one(ones + t)}, an odd "
             "number.",
-            f"2 個以上の山は 1 つだけです: {_subject(game, pos, i).ja}。これを {t} に減らすと、"
-            f"どの山も 1 個以下になり、1 個の山は {ones + t} 個で奇数です。"),
+            f"石が 2 個以上の山は 1 つだけです: {_subject(game, pos, i).ja}。これを {t} に減らすと、"
+            f"どの山も石が 1 個以下になり、石が 1 個の山の数は {ones + t} で奇数です。"),
             {"ones": ones + t})), True, WHY)
     steps, s, m = nimsum_steps(list(zip(_labels(game, pos), pos)), rule + Text(
         f" Here {len(big)} heaps have 2 or more, so the nim-sum decides, as in Nim.",
-        f"ここでは 2 個以上の山が {len(big)} つあるので、ニムと同じくニム和で決まります。"),
+        f"ここでは石が 2 個以上の山の数が {len(big)} なので、ニムと同じくニム和で決まります。"),
         {"big": len(big)})
     if s == 0:
         return Explanation("theorem", (*steps, Step(Text(
@@ -51,8 +51,8 @@ def explain_misere_nim(game, pos) -> Explanation | None:
             "one heap only, so a heap of 2 or more "
             "remains, and the nim-sum is no longer 0: the opponent is left an N-position. "
             "There is no winning move here.",
-            "ニム和が 0 で 2 個以上の山があるので、ミゼールの P 局面です。1 手で変わる山は "
-            "1 つだけなので、2 個以上の山が残り、"
+            "ニム和が 0 で石が 2 個以上の山があるので、ミゼールの P 局面です。1 手で変わる山は "
+            "1 つだけなので、石が 2 個以上の山が残り、"
             "ニム和は 0 でなくなります。相手には N 局面が残ります。ここに勝つ手はありません。"))),
             None)
     i = next(j for j, h in enumerate(pos) if h >> m & 1)
@@ -62,7 +62,7 @@ def explain_misere_nim(game, pos) -> Explanation | None:
         f"{t}. It changes one heap only, so a heap of 2 or more remains and the new nim-sum "
         "is 0.",
         f"ニムの手を指します: {_subject(game, pos, i).ja}を {pos[i]} ⊕ {s} = {t} に減らします。"
-        "変わる山は 1 つだけなので 2 個以上の山が残り、新しいニム和は 0 です。"),
+        "変わる山は 1 つだけなので石が 2 個以上の山が残り、新しいニム和は 0 です。"),
         {"row": i, "from": pos[i], "value": t})), True, WHY)
 
 
@@ -75,7 +75,8 @@ def _small(game, pos, rule: Text, ones: int) -> Explanation | None:
             None)
     said = Text(f"Every heap has at most 1 stone, and {_have_one(ones)}. The players take "
                 "them one by one.",
-                f"どの山も 1 個以下で、1 個の山は {ones} 個です。2 人は 1 個ずつ取っていきます。")
+                f"どの山も石が 1 個以下で、石が 1 個の山の数は {ones} です。2 人は石を 1 個ずつ取って"
+                "いきます。")
     if ones % 2:
         return Explanation("theorem", (Step(rule), Step(said + Text(
             " The number is odd, so the player to move takes the last one: a misère "

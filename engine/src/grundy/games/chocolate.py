@@ -1,4 +1,4 @@
-"""The triangular chocolate {x, y, z} with y <= (x + z) // k (seed 000)."""
+"""The triangular chocolate {x, y, z} with y <= (x + z) // k ([M2012])."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Step chocolates CB(f, y, z) and the same with a height-1 bar of x squares (seed 003)."""
+"""Step chocolates CB(f, y, z) and the same with a height-1 bar of x squares ([S])."""
 
 from __future__ import annotations
 

@@ -165,7 +165,7 @@ def rect(game, pos, moves):
 
 @drawer("chocolate")
 def triangle(game, pos, moves):
-    """The triangular chocolate {x, y, z} with k*y <= x + z (GAMES.md section 2).
+    """The triangular chocolate {x, y, z} with k*y <= x + z.
 
     Lattice unit 1, base on row 0. The bitter part is the unit triangle with base
     [0, 1]; the left edge is the 60-degree line through (-x, 0), the right edge the
