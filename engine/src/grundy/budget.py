@@ -54,7 +54,7 @@ CLI = Budget("the command line", "コマンドライン", 10, 8_000_000, 1_200_0
 BROWSER = Budget("the browser", "ブラウザ", 2, 1_000_000, 200_000_000, 1_000, 100)
 # The P-position viewer (one picture, with progress and a cancel button): within about
 # 3 s, enough for x, z <= 128 with k = 2 (1,077,505 positions; timed on docs/benchmarks.md).
-VIEWER = Budget("the browser's P-position viewer", "ブラウザの P 局面ビューア", 3, 2_200_000,
+VIEWER = Budget("the browser's P-position viewer", "ブラウザの P 局面ビューアー", 3, 2_200_000,
                 200_000_000, 1_000, 100)
 # SVG elements of one picture (a board square, a counter, a move): pages stay small.
 DRAWING_ELEMENTS = 50_000
