@@ -45,7 +45,8 @@ def glossary_variants() -> set[str]:
 
 # One term per concept: the glossary's forbidden variants, and a few more seen in drafts.
 FORBIDDEN = re.compile("|".join(map(re.escape, sorted(
-    glossary_variants() | {"ブートン", "ボートン", "シェルピンスキー", "必勝手", "勝ち手"}))))
+    glossary_variants() | {"ブートン", "ボートン", "シェルピンスキー", "必勝手", "勝ち手",
+                           "ブラウザー", "パラメーター", "コンピューター"}))))
 
 
 def positions(g, limit):
@@ -121,6 +122,15 @@ def test_glossary_terms(corpus):
     assert glossary_variants()  # the column is there and read
     assert not offending(corpus, FORBIDDEN, "ja")
     assert any("バウトン" in s for (lang, s) in corpus if lang == "ja")
+
+
+def test_chomp_rows_are_dan(corpus):
+    """A chocolate's rows are 段 (the glossary), 行 being a board's or a table's: Chomp's
+    explanations say 段, and count heaps apart from the stones in them."""
+    chomp = [s for (lang, s), where in corpus.items() if lang == "ja" and where[0].startswith("chomp")]
+    assert chomp and any("段" in s for s in chomp)
+    assert not [s for s in chomp if re.search("行(?![きけく])", s)][:3]
+    assert not offending(corpus, re.compile(r"(?<!石が )\d+ 個(以上)?の(ニムの)?山"), "ja")
 
 
 def test_english_grammar(corpus):

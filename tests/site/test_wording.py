@@ -6,8 +6,14 @@ sitetext.article_text):
 - no internal labels or file names: ``.py`` files, ``sitegen``, ``sitehooks``, ``TODO``, ``FIXME``;
 - Japanese typography: no space between two Japanese characters (a line join left behind),
   no half-width comma or full stop between Japanese characters;
-- the glossary's terms: the variants its fourth column avoids appear on no page;
-- no Japanese in the English pages' prose, outside the glossary's table and the references.
+- the glossary's terms: the variants its fourth column avoids appear on no page, nor the
+  katakana spellings the site does not use (ブラウザー for ブラウザ, ...);
+- no Japanese in the English pages' prose, outside the glossary's table and the references;
+- no internal label (a seed paper's number, GAMES.md) on any page, the API page included.
+
+The same checks cover what readers see outside the pages' Markdown (issue #38): the Lab's
+examples (titles and comments) and every widget string of the i18n.js and text.js files
+(and the worksheet's): internal labels, the glossary's avoided variants, katakana.
 
 Run on a build of your own with WORDING_SITE=/tmp/x-site.
 """
@@ -15,12 +21,17 @@ Run on a build of your own with WORDING_SITE=/tmp/x-site.
 from __future__ import annotations
 
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from sitetext import article_text, lang_of, pages, site_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from sitegen import examples  # noqa: E402
 
 JA = r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u3001-\u303f\uff01-\uff60]"
 PROGRAMMER = {
@@ -39,6 +50,18 @@ INTERNAL = {
     "TODO": re.compile(r"\bTODO\b"),
     "FIXME": re.compile(r"\bFIXME\b"),
 }
+# labels of the project's own files, never shown to readers (also not on the API page)
+LABELS = {
+    "seed paper's number": re.compile(r"\b[Ss]eeds? \d{3}\b|論文 ?\d{3}|シード ?\d{3}"),
+    "GAMES.md": re.compile(r"\bGAMES\.md\b"),
+}
+# spellings and wordings the Japanese pages avoid (the site's katakana: ブラウザ, パラメータ, ...)
+JA_AVOIDED = {"ブラウザー": "ブラウザ", "パラメーター": "パラメータ", "コンピューター": "コンピュータ",
+              "を落として": "をドロップして", "の課で": "のレッスンで", "必勝局面": "P 局面"}
+# the files that hold the widgets' strings (both languages)
+STRING_FILES = ("docs/assets/widgets/i18n.js", "docs/assets/exercises/text.js",
+                "docs/assets/classroom/text.js", "docs/assets/worksheet/grundy-worksheet.js")
+JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 TYPOGRAPHY = {
     "space between Japanese characters": re.compile(rf"{JA} +{JA}"),
     "half-width , or . between Japanese characters": re.compile(rf"{JA}[,.] ?{JA}"),
@@ -85,7 +108,7 @@ def test_no_programmer_notation(texts):
 
 
 def test_no_internal_labels(texts):
-    found = _findings(texts, INTERNAL, skip=CODE_PAGES)
+    found = _findings(texts, INTERNAL, skip=CODE_PAGES) + _findings(texts, LABELS)
     assert not found, "\n".join(found)
 
 
@@ -144,6 +167,62 @@ def test_glossary_terms_used_alone(site, texts):
             continue
         for term, avoid in variants.items():
             found += [f"{rel}: {v!r} instead of {term!r}" for v in avoid if v in text]
+    assert not found, "\n".join(found)
+
+
+def test_japanese_spellings(texts):
+    found = [f"{rel}: {bad!r} instead of {good!r}" for rel, (lang, text) in texts.items()
+             if lang == "ja" for bad, good in JA_AVOIDED.items() if bad in text]
+    assert not found, "\n".join(found)
+
+
+def widget_strings() -> list[tuple[str, str]]:
+    """(file, string) for every string literal of the widgets' string files."""
+    out = []
+    for name in STRING_FILES:
+        source = (ROOT / name).read_text(encoding="utf-8")
+        out += [(name, s) for s in JS_STRING.findall(source)]
+    return out
+
+
+def lab_texts() -> list[tuple[str, str, str]]:
+    """(example, language, line) for the title and every comment line of the Lab's examples,
+    in the language a reader of that language sees."""
+    out = []
+    for ex in examples.all_examples():
+        for lang in ("en", "ja"):
+            out.append((ex.id, lang, ex.titles[lang]))
+            out += [(ex.id, lang, line.strip()) for line in ex.code(lang).splitlines()
+                    if line.strip().startswith("#")]
+    return out
+
+
+def _source_findings(items, variants) -> list[str]:
+    """Internal labels anywhere; in Japanese text, the glossary's avoided variants and the
+    spellings the site avoids. `items`: (where, text)."""
+    found = []
+    for where, text in items:
+        found += [f"{where}: {name}: {text[:80]!r}" for name, p in LABELS.items() if p.search(text)]
+        if re.search(JA, text):
+            found += [f"{where}: {v!r} ({text[:60]!r})" for v in variants if v in text]
+    return found
+
+
+def test_widget_strings_wording(site):
+    strings = widget_strings()
+    assert len(strings) > 500 and any("グランディ数" in s for _, s in strings)
+    variants = [v for avoid in avoided_variants(site).values() for v in avoid] + list(JA_AVOIDED)
+    found = _source_findings(strings, variants)
+    assert not found, "\n".join(found)
+
+
+def test_lab_examples_wording(site):
+    texts = lab_texts()
+    assert {lang for _, lang, _ in texts} == {"en", "ja"} and len(texts) > 60
+    variants = [v for avoid in avoided_variants(site).values() for v in avoid] + list(JA_AVOIDED)
+    found = _source_findings([(f"{ex} ({lang})", line) for ex, lang, line in texts], variants)
+    found += [f"{ex}: Japanese in the English comments: {line!r}"
+              for ex, lang, line in texts if lang == "en" and re.search(JA, line)]
     assert not found, "\n".join(found)
 
 
