@@ -50,6 +50,11 @@ STRINGS: dict[str, Text] = {
                                     "予想: ビルド時に計算で確認"),
     "verify.title.computation": Text("Computed data, not a theorem",
                                      "計算結果 (定理ではありません)"),
+    "theorems.intro": Text(
+        "The cases the engine solves by a theorem (the Explain panel argues from these; any "
+        "other position is computed from the rules):",
+        "エンジンが定理で解く場合（説明パネルはこれにもとづいて説明します。それ以外の局面は"
+        "ルールから計算します）:"),
     "verify.holds": Text("Holds for {bound}.", "{bound}で成り立ちます。"),
     "verify.conjecture": Text("Counterexample found: {detail} (checked: {bound}).",
                               "反例が見つかりました: {detail} (確認した範囲: {bound})。"),

@@ -285,6 +285,17 @@ def test_verify_admonitions(ctx):
     assert 'class="admonition info"' in full  # the conjecture and the computed data
 
 
+def test_theorems_list_the_engine_theorems(ctx):
+    """The Chomp page's list of solved cases is the engine's: every theorem's condition, in
+    the page's language, the two-column one among them."""
+    html = sitegen.render("theorems", {"game": "chomp"}, ctx)
+    cls = grundy.find_game("chomp")
+    assert html.count("<li>") == len(cls.theorems) >= 5
+    for t in cls.theorems:
+        assert strings.notation(t.condition.get(ctx.lang)) in html
+    assert ("at most two columns" if ctx.lang == "en" else "2 列以下") in html
+
+
 def test_a_failing_theorem_fails_the_build(tmp_path, monkeypatch):
     failing = grundy.verify.Check("nim", grundy.Text("Nim", "ニム"), "fails",
                                   grundy.Text("1 position", "1 局面"), grundy.Text("broken", "壊れている"))
@@ -333,6 +344,8 @@ def test_widget_markup_and_static_fallback(ctx):
     ("figure", {"name": "nosuch"}),
     ("figure", {"name": "projection"}),
     ("verify", {"id": "nosuch"}),
+    ("theorems", {"game": "nosuch"}),
+    ("theorems", {"game": "chomp", "rows": "many"}),
     ("widget", {"type": "play", "game": "ryuoh"}),
 ])
 def test_bad_directives_raise_one_line_errors(cache_dir, name, args):
