@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+import grundy
+
 LESSONS = ("impartial-games", "chocolate-and-nim", "triangular-chocolate", "sierpinski",
            "other-inequalities", "step-chocolate", "chomp", "wythoff", "ryuoh", "misere", "pass")
 TITLE = {"en": "For teachers", "ja": "先生へ"}
@@ -90,3 +92,36 @@ def test_questions_are_listed(site):
             block = html[start:html.index("</details>", start)]
             ol = re.search(r"<ol>(.*?)</ol>", block, re.S)
             assert ol and 3 <= ol.group(1).count("<li>") <= 5, f"{lang}/{lesson}"
+
+
+# The teacher notes' answers that name winning moves (page, the claim as written in the
+# Markdown of both languages' pages: its positions, the game of the page's widget, the start,
+# the winning moves claimed): the engine must find exactly these, and the page must still
+# say them (issue #38: claims that can be computed are checked).
+CLAIMS = [
+    ("chocolate-and-nim", r"\{2, 2\}", ("rect", {"sides": 2}), (4, 2), {(2, 2)}),
+    ("chocolate-and-nim", r"\{3, 1, 2\}", ("rect", {"sides": 3}), (3, 6, 2), {(3, 1, 2)}),
+    ("chomp", r"\{5, 3, 2\}", ("chomp", {}), (5, 3, 3), {(5, 3, 2)}),
+    ("chomp", r"\{4, 2, 2\}", ("chomp", {}), (4, 4, 4), {(4, 2, 2)}),
+    ("other-inequalities", r"\{3, 3, 2\}", ("chocolate", {"k": 1}), (3, 4, 2), {(3, 3, 2)}),
+    ("other-inequalities", r"\{6, 3, 3\}", ("chocolate", {"k": 2}), (6, 3, 4),
+     {(5, 3, 4), (6, 2, 4), (6, 3, 3)}),
+    ("ryuoh", "(5, 4)", ("ryuoh", {"p": 3}), (7, 4), {(5, 4)}),
+    ("ryuoh", "(6, 6)", ("ryuoh", {"p": 3}), (7, 7), {(6, 6)}),
+    ("step-chocolate", r"\{4, 3, 7\}", ("step3", {"f": "t//2"}), (4, 4, 9), {(4, 3, 7)}),
+    ("triangular-chocolate", r"\{3, 1, 2\}", ("chocolate", {"k": 3}), (5, 2, 2), {(3, 1, 2)}),
+    ("wythoff", "(3, 5)", ("wythoff", {}), (9, 5), {(3, 5)}),
+]
+
+
+@pytest.mark.parametrize("page, said, game, start, moves", CLAIMS)
+def test_named_winning_moves_are_the_engines(page, said, game, start, moves):
+    g = grundy.game(game[0], **game[1])
+    found = {m.to for m in g.moves(start) if g.grundy(m.to) == 0}
+    assert found == moves, (page, start, found)
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for name in (f"{page}.md", f"{page}.ja.md"):
+        note = (docs / name).read_text(encoding="utf-8").split("\n## ")[0]  # up to the first section
+        assert said in note, (name, said)
+        if len(moves) == 1 and name.endswith(".md") and not name.endswith(".ja.md"):
+            assert re.search(re.escape(said) + r"\$?[^.]{0,40}the only winning move", note), (name, said)
