@@ -297,7 +297,7 @@ def check_formulas(n):
 
 
 def _formula_cond(n):
-    return (f"at most 4 rows and r0 <= {n}, or at most {max(n, 4)} rows and two columns",
+    return (f"at most 4 rows and r0 <= {n}, or at most {max(n, 4)} rows and at most two columns",
             f"4 段以下で r0 <= {n}、または {max(n, 4)} 段以下で 2 列以下")
 
 
