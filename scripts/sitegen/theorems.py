@@ -3,7 +3,7 @@
     theorems game=NAME [its params]
 
 A list, in the page's language, of the game's theorems (`type(game).theorems`): where each
-holds and what it says. The Explain panel argues from exactly these; any other position
+holds (its condition) and what it says there (`Theorem.says`). The Explain panel argues from exactly these; any other position
 is computed from the rules. A page that says which cases are solved shows this list
 instead of typing it.
 """
@@ -32,5 +32,5 @@ def theorems(args: dict[str, str], ctx) -> str:
     pos = g.default_start
     items = "\n".join(
         f"<li><strong>{shown(t.condition.get(ctx.lang))}</strong>: "
-        f"{shown(t.named(g, pos)[0].get(ctx.lang))}</li>" for t in cls.theorems)
+        f"{shown(t.says(g, pos).get(ctx.lang))}</li>" for t in cls.theorems)
     return f"<p>{escape(text('theorems.intro', ctx.lang))}</p>\n<ul>\n{items}\n</ul>"
