@@ -201,10 +201,13 @@ class AssignmentElement extends HTMLElement {
       message, out);
   }
 
-  /** The link to the teacher's results page as a QR code, with a caption. */
+  /** The link to the teacher's results page as a QR code, with a caption; when the link is
+   *  too long for one QR code, a note saying to hand in the code instead. */
   qr(link) {
+    const svg = qrSvg(link, this.t("qrLabel"));
+    if (!svg) return h("p", { class: "cr-qr-none", role: "note", text: this.t("qrTooLong", { n: link.length }) });
     const figure = h("figure", { class: "cr-qr" }, h("figcaption", { text: this.t("qrCaption") }));
-    figure.insertAdjacentHTML("afterbegin", qrSvg(link, this.t("qrLabel")));
+    figure.insertAdjacentHTML("afterbegin", svg);
     return figure;
   }
 
@@ -219,7 +222,7 @@ class AssignmentElement extends HTMLElement {
       h("table", { class: "cr-sheet-table" },
         h("thead", {}, h("tr", {}, [t("task", { i: "" }).trim(), t("solved"), t("attempts"), t("hints"), t("answer")].map((s) => h("th", { text: s })))),
         h("tbody", {}, results.map((r, i) => h("tr", {},
-          h("td", { text: String(i + 1) }), h("td", { text: r.solved ? `✓ ${t("solved")}` : t("notSolved") }),
+          h("td", { text: String(i + 1) }), h("td", { text: `${r.solved ? `✓ ${t("solved")}` : t("notSolved")}${r.shown ? ` (${t("shown")})` : ""}` }),
           h("td", { text: String(r.attempts) }), h("td", { text: String(r.hints) }),
           h("td", { text: answerText(tasks[i], r.answer, t) }))))),
       h("p", { class: "cr-sheet-code", text: code }), this.qr(link));
