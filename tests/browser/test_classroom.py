@@ -353,6 +353,9 @@ def test_assignment_stays_in_the_address(new_page, base, lang, device):
     page.reload()  # an address that lost the assignment: this tab had it open
     wait_tasks(page, 2)
     assert page.evaluate("location.hash") == f"#a={code}"
+    other_lang = "en" if lang == "ja" else "ja"  # the language switcher keeps the assignment
+    switch = page.locator(f".md-select__link[hreflang='{other_lang}']").get_attribute("href")
+    assert switch.endswith(f"assign/#a={code}") and ("/ja/" in switch) == (other_lang == "ja"), switch
     page.screenshot(path=str(SCREENSHOTS / f"stays-{lang}-{device}.png"), full_page=False)
 
 
@@ -503,4 +506,5 @@ def test_long_assignment_hands_in(new_page, base):
     assert page.locator("grundy-assignment .cr-handed > .cr-qr-none").is_visible()
     assert page.locator("grundy-assignment .cr-handed > .cr-qr").count() == 0
     assert page.locator("grundy-assignment .cr-result-link").get_attribute("href").endswith(code)
+    page.locator("grundy-assignment .cr-handed").screenshot(path=str(SCREENSHOTS / "handin-long-phone.png"))
     assert not page.console_errors, page.console_errors

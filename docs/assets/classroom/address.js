@@ -59,6 +59,15 @@ export function keepInAddress(code, element) {
   } catch { /* storage refused: the address alone */ }
 }
 
+/** The language switcher (once app.js has pointed it at this page) opens the assignment. */
+export function linkLanguages(code) {
+  for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+    const url = new URL(link.href);
+    url.hash = `${PREFIX}${code}`;
+    link.href = url.href;
+  }
+}
+
 /** The element left the page (another page shown): the address is free again. */
 export function release(element) {
   if (open?.element === element) open = { ...open, path: null };

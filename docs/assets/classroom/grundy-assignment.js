@@ -8,7 +8,7 @@
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
 import { progress } from "../exercises/progress.js";
-import { assignmentCode, keepInAddress, openCode, release } from "./address.js";
+import { assignmentCode, keepInAddress, linkLanguages, openCode, release } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore } from "./store.js";
 import { answerText } from "./answers.js";
@@ -80,6 +80,7 @@ class AssignmentElement extends HTMLElement {
         h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null, body);
     }));
     this.replaceChildren(...parts, ...this.sections, this.handInBox());
+    linkLanguages(code);
     this.pending.forEach((load) => load()); // once connected: the exercises ask the engine
   }
 

@@ -86,7 +86,7 @@ class ResultsElement extends HTMLElement {
         h("button", { type: "button", class: "md-button cr-clear", text: t("clear"), onclick: () => this.clear() }),
         this.undoButton),
       this.status, this.tables);
-    if (location.hash.startsWith("#r=")) this.add(decodeURIComponent(location.hash.slice(3)));
+    if (location.hash.startsWith("#r=")) this.add(location.hash.slice(3).replace(/%([0-9A-Fa-f]{2})/g, (_, x) => String.fromCharCode(parseInt(x, 16))));
     else this.draw();
   }
 
