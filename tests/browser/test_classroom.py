@@ -479,6 +479,9 @@ def test_class_of_forty(new_page, base):
     page.wait_for_selector("grundy-results .cr-undo:not([hidden])", timeout=LOAD_MS)
     page.click("grundy-results .cr-undo")
     page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 40", timeout=LOAD_MS)
+    read_codes(page, result_v2("Student 01", compact, answers_for(0, truth, win_to)))  # handed in again
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 41", timeout=LOAD_MS)
+    assert page.locator("grundy-results tr[data-student='Student 01'] .cr-same-name").count() == 2
     assert not page.console_errors, page.console_errors
 
 

@@ -190,6 +190,7 @@ class ResultsElement extends HTMLElement {
     this.tables.replaceChildren(...groups.map((group) => {
       const { assignment } = group;
       const rows = group.rows.map((row) => ({ row, cells: this.judged(group, row) }));
+      const sameName = (name) => group.rows.filter((r) => r.name === name).length; // handed in again, or two students
       rows.sort(this.sort.value === "solved" ? (a, b) => verified(b.cells) - verified(a.cells) || a.row.name.localeCompare(b.row.name)
         : (a, b) => a.row.name.localeCompare(b.row.name));
       return h("div", { class: "cr-table-box" },
@@ -198,7 +199,8 @@ class ResultsElement extends HTMLElement {
           h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
             assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
           h("tbody", {}, rows.map(({ row, cells }) => h("tr", { "data-student": row.name, "data-version": row.version },
-            h("th", { scope: "row", text: row.name }),
+            h("th", { scope: "row" }, row.name, sameName(row.name) > 1
+              ? h("span", { class: "cr-counts cr-same-name", text: t("sameName", { n: sameName(row.name) }) }) : null),
             this.total(cells),
             cells.map((c, i) => this.cell(assignment.tasks[i], c, i, row.version)))))));
     }));
