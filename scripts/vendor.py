@@ -1,6 +1,6 @@
 """Copy the run-time front-end files into docs/assets/vendor/ (gitignored), so the site
-serves them itself: Pyodide and KaTeX's stylesheet and fonts from node_modules/ (pinned in
-package-lock.json), the Lab's CodeMirror bundle (esbuild, from
+serves them itself: Pyodide, KaTeX's stylesheet and fonts and the classroom's QR code
+encoder (qrcode-generator) from node_modules/ (pinned in package-lock.json), the Lab's CodeMirror bundle (esbuild, from
 scripts/lab/codemirror-entry.mjs) and the engine wheel from engine/dist/. Files already up
 to date are not copied again. The math is typeset at build time
 (scripts/katex_prerender.py), so KaTeX's JavaScript is not served, and only its WOFF2
@@ -65,6 +65,11 @@ def vendor_katex() -> None:
             stale.rmdir()
 
 
+def vendor_qrcode() -> None:
+    """The QR code encoder of the classroom's hand-in (an ES module; its MIT licence in its header)."""
+    copy(NODE / "qrcode-generator" / "dist" / "qrcode.mjs", VENDOR / "qrcode" / "qrcode.mjs")
+
+
 def vendor_codemirror() -> None:
     """Bundle CodeMirror (bare-module imports) into one ES module for the Lab page."""
     out = VENDOR / "codemirror" / "codemirror.js"
@@ -102,6 +107,7 @@ def vendor_wheel() -> None:
 def main() -> None:
     vendor_pyodide()
     vendor_katex()
+    vendor_qrcode()
     vendor_codemirror()
     vendor_wheel()
     print(f"vendor.py: {VENDOR.relative_to(ROOT)} is up to date")

@@ -1,17 +1,28 @@
-"""The classroom without a server (issue #27) in Chromium: a teacher makes an assignment
-(docs/assign.md), a student opens its link in another browser, solves four tasks (a winning
-move, a Grundy value, a P/N table, a game won against the computer) and hands in; the QR
-code of the hand-in and of the printed sheet decodes (zxing-cpp) to the results link; the
-teacher's results page (docs/results.md) reads the code, pasted and from that link, shows
-the right table with every answer re-checked by the engine, and rejects a tampered code with
-a clear message. On a desktop and on a phone; on the desktop, the assignment also opens and
-works offline once the service worker holds the site (the same worker serves a phone).
+"""The classroom without a server (issues #27, #37) in Chromium: a teacher makes an assignment
+(docs/assign.md; the form's draft survives a reload), a student opens its link in another
+browser, solves four tasks (a winning move by Enter on the board then a wrong try, a Grundy
+value by Enter after a wrong one, its answer then shown, a P/N table, a game won against the
+computer) and hands in; the QR code of the hand-in and of the printed sheet decodes
+(zxing-cpp) to the results link; the teacher's results page (docs/results.md) reads the
+code, pasted and from that link, shows the evidence with every answer re-checked by the
+engine, and refuses a damaged code. On a desktop and on a phone; on the desktop, the
+assignment also opens and works offline once the service worker holds the site.
+
+Then what a class and a mischievous student do: the assignment survives scrolling (Material
+rewrites the address), reloading, Back, a copied address and a lost address (English on a
+desktop, Japanese on a phone), with teacher mode refused; forged, edited, damaged, cut-short,
+old-version and wrapped codes read on the results page (only verified answers count; English
+and Japanese); a class of 40 re-checked, sorted and exported as CSV; clearing undone after a
+reload; an assignment whose result is too long for one QR code still handed in.
 
 CLASS_URL=http://127.0.0.1:8794/chocolate-games/ runs it on a site you serve yourself."""
 
 from __future__ import annotations
 
+import base64
+import csv
 import io
+import json
 import os
 from pathlib import Path
 
@@ -43,6 +54,47 @@ def state(pos):
     return webapi.op_state({"game": "wythoff", "params": {}, "pos": list(pos)})
 
 
+# ---- codes as docs/assets/classroom/codec.js writes them (to forge and damage them) ----------
+
+def b64(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def fnv(text: str) -> str:
+    h = 0x811C9DC5
+    for b in text.encode():
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return f"{h:08x}"
+
+
+def dumps(data) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def assignment(title, tasks):
+    """The compact assignment (as in #a=v1.…) of tasks [kind, game, params, pos, extra?]."""
+    return {"t": title, "d": "", "k": tasks}
+
+
+def assignment_link(base, compact, lang="en") -> str:
+    return f"{base}{'ja/' if lang == 'ja' else ''}assign/#a=v1.{b64(dumps(compact))}"
+
+
+def signed(version, data) -> str:
+    body = b64(dumps(data))
+    return f"{version}.{body}.{fnv(f'{version}.{body}')}"
+
+
+def result_v2(name, compact, rows) -> str:
+    """rows: [answer, attempts, hints, flags (1 shown, 2 teacher), claimed]."""
+    return signed("v2", {"n": name, "a": compact, "r": rows})
+
+
+def result_v1(name, compact, rows) -> str:
+    """rows: [solved, attempts, hints, answer] (the first version's codes)."""
+    return signed("v1", {"n": name, "a": f"v1.{b64(dumps(compact))}", "r": rows})
+
+
 def table_truth():
     """The P/N letters of the table's cells, by the engine: {"x,y": "P" or "N"}."""
     rows = webapi.op_table({"game": "wythoff", "params": {}, "max": TABLE})["rows"]
@@ -71,6 +123,11 @@ def make_assignment(page, base) -> str:
     add_task(page, "find-move", FIND)
     add_task(page, "grundy-value", VALUE)
     add_task(page, "pn-table", TABLE)
+    page.reload()  # the draft survives
+    page.wait_for_selector("grundy-assign .cr-make", timeout=LOAD_MS)
+    assert page.locator("grundy-assign .cr-task").count() == 3
+    assert page.locator("grundy-assign .cr-title").input_value() == "Wythoff homework"
+    assert page.locator("grundy-assign .cr-fit").get_attribute("data-fits") == "true"
     page.select_option("grundy-assign .gw-game", "wythoff")
     page.select_option("grundy-assign .cr-kind", "play")
     page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=LOAD_MS)
@@ -91,20 +148,24 @@ def solve_and_hand_in(page, link, win_to) -> str:
     assert page.locator("grundy-assignment h2").inner_text() == "Wythoff homework"
     assert not page.locator("grundy-assign").is_visible()  # the teacher's form is not shown
     assert page.locator("grundy-assignment .cr-task-box").count() == 4
+    assert page.locator("grundy-assignment grundy-exercise[data-lesson-title='Wythoff homework']").count() == 3
     find = page.locator("grundy-assignment grundy-exercise[data-kind='find-move']")
-    page.wait_for_selector(f"grundy-assignment .gx-moves option[value='{win_to}']", state="attached", timeout=LOAD_MS)
-    find.locator(".gx-moves").select_option(win_to)
-    find.locator(".gx-check").click()
+    find.locator(f".gx-static .move[data-to='{win_to}']").wait_for(state="attached", timeout=LOAD_MS)
+    find.locator(f".gx-static .move[data-to='{win_to}']").focus()
+    page.keyboard.press("Enter")  # Enter on the board: the right move
     page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='find-move']\").dataset.solved === 'true'",
                            timeout=LOAD_MS)
+    find.locator(".gx-none").click()  # then a wrong try, which must not replace it
+    page.wait_for_selector("grundy-exercise[data-kind='find-move'] .gx-feedback[data-result='wrong']", timeout=LOAD_MS)
     value = page.locator("grundy-assignment grundy-exercise[data-kind='grundy-value']")
-    value.locator(".gx-value").fill("99")  # a wrong answer first, then the right one
-    value.locator(".gx-check").click()
+    value.locator(".gx-value").fill("99")  # a wrong answer first, then the right one, by Enter
+    value.locator(".gx-value").press("Enter")
     page.wait_for_selector("grundy-exercise[data-kind='grundy-value'] .gx-feedback[data-result='wrong']", timeout=LOAD_MS)
     value.locator(".gx-value").fill(str(state(VALUE)["grundy"]))
-    value.locator(".gx-check").click()
+    value.locator(".gx-value").press("Enter")
     page.wait_for_function("document.querySelector(\"grundy-exercise[data-kind='grundy-value']\").dataset.solved === 'true'",
                            timeout=LOAD_MS)
+    value.locator(".gx-show").click()  # the answer shown: recorded
     fill_table(page)
     win_game(page)
     page.click("grundy-assignment .cr-handin-button")
@@ -112,7 +173,7 @@ def solve_and_hand_in(page, link, win_to) -> str:
     page.fill("grundy-assignment .cr-name", "Ada")
     page.click("grundy-assignment .cr-handin-button")
     code = page.locator("grundy-assignment .cr-code").input_value().strip()
-    assert code.startswith("v1.")
+    assert code.startswith("v2.")
     sheet = page.locator("grundy-assignment .cr-sheet")
     assert "Ada" in sheet.inner_text() and "4 of 4" in sheet.inner_text()
     return code
@@ -186,9 +247,11 @@ def check_table(page, win_to):
     assert cells.count() == 4
     page.wait_for_function("document.querySelectorAll(\"grundy-results .cr-verdict[data-ok='true']\").length === 4",
                            timeout=LOAD_MS)
+    assert row.locator(".cr-total").inner_text().startswith("4 / 4")
     first, second, third, fourth = (cells.nth(i).inner_text() for i in range(4))
-    assert "✓" in first and "{" + win_to.replace(",", ", ") + "}" in first and "1" in first
+    assert "✓" in first and "{" + win_to.replace(",", ", ") + "}" in first and "attempts 2" in first
     assert "✓" in second and "attempts 2" in second and str(state(VALUE)["grundy"]) in second
+    assert "answer shown" in second and "answer shown" not in first
     truth = table_truth()
     assert "✓" in third and "".join(truth[k] for k in sorted(truth)) in third
     assert "✓" in fourth and "{0, 1} → {0, 0}" in fourth
@@ -221,7 +284,7 @@ def test_assignment_round_trip(new_page, base, device):
     tampered = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
     teacher.fill("grundy-results .cr-paste", tampered)
     teacher.click("grundy-results .cr-read")
-    assert "checksum does not match" in teacher.locator("grundy-results .cr-messages").inner_text()
+    assert "does not match its checksum" in teacher.locator("grundy-results .cr-messages").inner_text()
     assert teacher.locator("grundy-results tr[data-student]").count() == 0
     teacher.fill("grundy-results .cr-paste", code)
     teacher.click("grundy-results .cr-read")
@@ -238,3 +301,213 @@ def test_assignment_round_trip(new_page, base, device):
         errors = [e for e in page.console_errors if "error occurred when fetching the script" not in e]
         assert not errors, errors
         assert not page.foreign_requests, page.foreign_requests
+
+
+# ---- the assignment stays; what a class and a mischievous student do ---------------------
+
+SURVIVE = assignment("Stay", [["grundy-value", "wythoff", {}, list(VALUE)], ["find-move", "wythoff", {}, list(FIND)]])
+
+
+def wait_tasks(page, n):
+    page.wait_for_function(f"document.querySelectorAll('grundy-assignment .cr-task-box').length === {n}", timeout=LOAD_MS)
+    assert not page.locator("grundy-assign").is_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang,device", [("en", "desktop"), ("ja", "phone")])
+def test_assignment_stays_in_the_address(new_page, base, lang, device):
+    """Scrolled (Material's navigation.tracking rewrites the address), reloaded, copied into
+    another browser, left by a link and come Back to, its address lost and reloaded: the
+    student's assignment is there each time; teacher mode is refused and recorded."""
+    link = assignment_link(base, SURVIVE, lang)
+    page = new_page(**DEVICES[device])
+    page.goto(link)
+    wait_tasks(page, 2)
+    code = link.split("#a=")[1]
+    for y in ("document.documentElement.scrollHeight", "0"):  # a real scroll, down and back up
+        page.mouse.wheel(0, 400)
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(900)  # tracking writes 250 ms + 250 ms after the scroll stops
+        assert page.evaluate("location.hash") == f"#a={code}"
+    page.evaluate("localStorage.setItem('grundy-teacher', '1')")  # teacher mode switched on on a lesson
+    page.reload()
+    wait_tasks(page, 2)
+    assert page.evaluate("localStorage.getItem('grundy-teacher')") == "0"  # off before any answer is shown
+    assert not page.locator("grundy-assignment .gx-teacher").is_visible()
+    assert not page.locator("grundy-assignment .gx-answer").first.is_visible()
+    page.evaluate("import(new URL('../exercises/progress.js', document.querySelector(\"script[src*='grundy-assignment.js']\").src)"
+                  ".href).then((m) => { m.progress.teacher = true; })")  # switched on from the console: recorded
+    page.wait_for_function("localStorage.getItem('grundy-teacher') === '0'", timeout=LOAD_MS)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('grundy-classroom'))")
+    assert all(stored[k]["tasks"][i]["teacher"] for k in stored for i in ("0", "1"))
+    copied = page.evaluate("location.href")
+    other = new_page(**DEVICES[device], fresh=True)  # the address copied to another browser
+    other.goto(copied)
+    wait_tasks(other, 2)
+    page.locator("article a[href*='results/']").first.click()  # away by a link (instant navigation)
+    page.wait_for_function("!location.pathname.endsWith('/assign/')", timeout=LOAD_MS)
+    page.go_back()
+    wait_tasks(page, 2)
+    assert page.evaluate("location.hash") == f"#a={code}"
+    page.evaluate("history.replaceState(null, '', location.pathname); location.hash = '#how-it-works'")
+    page.reload()  # an address that lost the assignment: this tab had it open
+    wait_tasks(page, 2)
+    assert page.evaluate("location.hash") == f"#a={code}"
+    other_lang = "en" if lang == "ja" else "ja"  # the language switcher keeps the assignment
+    switch = page.locator(f".md-select__link[hreflang='{other_lang}']").get_attribute("href")
+    assert switch.endswith(f"assign/#a={code}") and ("/ja/" in switch) == (other_lang == "ja"), switch
+    page.screenshot(path=str(SCREENSHOTS / f"stays-{lang}-{device}.png"), full_page=False)
+
+
+START = (2, 4)  # a play task against the perfect opponent, for honest and forged games
+FORGED_GAME = "2.4>0.4>0.1>0.0"  # the student's mistake, then the perfect opponent "missing" a win
+
+
+def honest_game(start):
+    """The student's fastest win against the perfect opponent, as the code writes it."""
+    path, pos = [start], start
+    while True:
+        pos = tuple(next(m["to"] for m in state(pos)["moves"] if m["outcome"] == "P"))
+        path.append(pos)
+        if state(pos)["over"]:
+            return ">".join(".".join(map(str, p)) for p in path)
+        reply = webapi.handle({"op": "reply", "game": "wythoff", "params": {}, "pos": list(pos), "level": "perfect", "seed": 1})
+        pos = tuple(reply["move"]["to"])
+        path.append(pos)
+
+
+def read_codes(page, text):
+    page.fill("grundy-results .cr-paste", text)
+    page.click("grundy-results .cr-read")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang,device", [("en", "desktop"), ("ja", "phone")])
+def test_forged_and_damaged_codes(new_page, base, lang, device):
+    """Only what the engine verifies counts; a refused code says why, in words that accuse
+    nobody; codes wrapped over lines are read; old codes are read."""
+    task = ["play", "wythoff", {}, list(START), "perfect"]
+    value = ["grundy-value", "wythoff", {}, list(VALUE)]
+    compact = assignment("Forgeries", [value, task])
+    g = str(state(VALUE)["grundy"])
+    honest = result_v2("Honest", compact, [[g, 1, 0, 0, 1], [honest_game(START), 1, 0, 0, 1]])
+    codes = {
+        "Honest": honest,
+        "Claims": result_v2("Claims", compact, [["", 0, 0, 0, 1], ["", 0, 0, 0, 1]]),  # solved, no evidence
+        "Forger": result_v2("Forger", compact, [["99", 1, 0, 0, 1], [FORGED_GAME, 1, 0, 0, 1]]),
+        "Old": result_v1("Old", compact, [[1, 2, 0, g], [1, 3, 0, "2.4"]]),  # v1: right; a claim
+    }
+    changed = result_v2("Changed", compact, [[g, 1, 0, 0, 1], ["", 0, 0, 0, 1]])
+    changed = changed[:-8] + fnv("something else")  # edited after it was made: it still reads
+    head, body, _ = honest.split(".")
+    damaged = f"{head}.{body[:40]}{body[45:]}.{honest[-8:]}"  # characters lost in copying
+    cut = honest[:-12]
+    newer = signed("v9", {"n": "Future", "a": compact, "r": []})
+    wrapped = f"Honest's code:\n  {honest[:50]}\n  {honest[50:120]}\r\n\t{honest[120:]}  thanks!"
+    page = new_page(**DEVICES[device])
+    page.goto(f"{base}{'ja/' if lang == 'ja' else ''}results/")
+    page.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
+    read_codes(page, "\n".join([wrapped, codes["Claims"], codes["Forger"], codes["Old"], changed, damaged, cut, newer]))
+    problems = page.locator("grundy-results .cr-messages .cr-error").all_inner_texts()
+    assert len(problems) == 4, problems
+    words = {"en": ["changed after it was made", "damaged", "cut short", "newer version"],
+             "ja": ["作られた後に", "壊れています", "途中で切れています", "新しい版"]}[lang]
+    for problem, word in zip(problems, words):
+        assert word in problem, problems
+    assert page.locator("grundy-results tr[data-student]").count() == 4
+    page.wait_for_selector("grundy-results .cr-check-status:not(:empty)", timeout=LOAD_MS)
+    page.wait_for_function("!document.querySelector('grundy-results .cr-table td[data-state=\"checking\"]')", timeout=LOAD_MS)
+    states = {name: page.locator(f"grundy-results tr[data-student='{name}'] td[data-task]").evaluate_all(
+        "cells => cells.map((c) => c.dataset.state)") for name in codes}
+    assert states == {"Honest": ["verified", "verified"], "Claims": ["unverified", "unverified"],
+                      "Forger": ["unverified", "unverified"], "Old": ["verified", "unverified"]}, states
+    totals = {name: page.locator(f"grundy-results tr[data-student='{name}'] .cr-total").get_attribute("data-verified")
+              for name in codes}
+    assert totals == {"Honest": "2", "Claims": "0", "Forger": "0", "Old": "1"}, totals
+    page.select_option("grundy-results .cr-sort", "solved")
+    order = page.locator("grundy-results tr[data-student]").evaluate_all("rows => rows.map((r) => r.dataset.student)")
+    assert order[:2] == ["Honest", "Old"], order  # the forgers are not first
+    page.screenshot(path=str(SCREENSHOTS / f"results-forged-{lang}-{device}.png"), full_page=True)
+    assert not page.console_errors, page.console_errors
+
+
+def answers_for(s, truth, win_to):
+    """Student s of the class: some right, some wrong, some claims without evidence."""
+    table = "".join(truth[k] for k in sorted(truth))
+    flipped = ("N" if table[0] == "P" else "P") + table[1:]
+    g = str(state(VALUE)["grundy"])
+    return [[win_to if s % 2 == 0 else "none", 1, 0, 0, 1],
+            [g if s % 3 else "7", 2, 1, 0, 1],
+            [table if s % 5 else flipped, 1, 0, 1 if s % 7 == 0 else 0, 1],
+            ["0.1>0.0" if s % 4 else "", 1, 0, 0, 1]]
+
+
+@pytest.mark.browser
+def test_class_of_forty(new_page, base):
+    """40 codes pasted at once: each total is what the engine verified (as computed here);
+    sorting and the CSV agree; clearing is undone after a reload."""
+    truth = table_truth()
+    win_to = ",".join(map(str, [m["to"] for m in state(FIND)["moves"] if m["outcome"] == "P"][0]))
+    compact = assignment("Class", [["find-move", "wythoff", {}, list(FIND)], ["grundy-value", "wythoff", {}, list(VALUE)],
+                                   ["pn-table", "wythoff", {}, [], TABLE], ["play", "wythoff", {}, list(PLAY), "perfect"]])
+    rows = {f"Student {s:02d}": answers_for(s, truth, win_to) for s in range(40)}
+    expected = {name: sum([s % 2 == 0, s % 3 != 0, s % 5 != 0, s % 4 != 0]) for s, name in enumerate(rows)}
+    page = new_page(**DEVICES["desktop"])
+    page.goto(base + "results/")
+    page.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
+    read_codes(page, "\n\n".join(result_v2(name, compact, r) for name, r in rows.items()))
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 40", timeout=LOAD_MS)
+    page.wait_for_function("!document.querySelector('grundy-results .cr-table td[data-state=\"checking\"]')", timeout=LOAD_MS)
+    totals = dict(page.locator("grundy-results tr[data-student]").evaluate_all(
+        "rows => rows.map((r) => [r.dataset.student, Number(r.querySelector('.cr-total').dataset.verified)])"))
+    assert totals == expected
+    page.select_option("grundy-results .cr-sort", "solved")
+    order = page.locator("grundy-results tr[data-student]").evaluate_all("rows => rows.map((r) => r.dataset.student)")
+    assert order == sorted(expected, key=lambda n: (-expected[n], n))
+    with page.expect_download() as download:
+        page.click("grundy-results .cr-csv")
+    table = list(csv.DictReader(line for line in Path(download.value.path()).read_text().splitlines()
+                                if not line.startswith("#")))
+    verified = {}
+    for line in table:
+        verified[line["student"]] = verified.get(line["student"], 0) + int(line["verified"])
+    assert verified == expected
+    assert {line["answer shown"] for line in table if line["task"] == "3"} == {"0", "1"}
+    page.click("grundy-results .cr-clear")
+    assert page.locator("grundy-results tr[data-student]").count() == 0
+    page.reload()
+    page.wait_for_selector("grundy-results .cr-undo:not([hidden])", timeout=LOAD_MS)
+    page.click("grundy-results .cr-undo")
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 40", timeout=LOAD_MS)
+    read_codes(page, result_v2("Student 01", compact, answers_for(0, truth, win_to)))  # handed in again
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 41", timeout=LOAD_MS)
+    assert page.locator("grundy-results tr[data-student='Student 01'] .cr-same-name").count() == 2
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+def test_long_assignment_hands_in(new_page, base):
+    """45 tasks: the form says a result may not fit one QR code; the student still gets the
+    code and the link, and a note to copy it instead of a QR code."""
+    tasks = [["find-move", "wythoff", {}, [x, y]] for x in range(9) for y in range(5)]
+    compact = assignment("Long", tasks)
+    page = new_page(**DEVICES["phone"])
+    page.goto(base + "assign/")
+    page.evaluate("draft => localStorage.setItem('grundy-classroom-draft', JSON.stringify(draft))",
+                  {"title": "Long", "due": "", "tasks": [{"kind": k, "game": g, "params": p, "pos": pos, "level": ""}
+                                                         for k, g, p, pos in tasks]})
+    page.reload()
+    page.wait_for_selector("grundy-assign .cr-fit[data-fits='false']", timeout=LOAD_MS)
+    assert page.locator("grundy-assign .cr-task").count() == 45
+    page.screenshot(path=str(SCREENSHOTS / "assign-long-phone.png"), full_page=False)
+    page.goto(assignment_link(base, compact))
+    wait_tasks(page, 45)
+    page.fill("grundy-assignment .cr-name", "Ada")
+    page.click("grundy-assignment .cr-handin-button")
+    code = page.locator("grundy-assignment .cr-code").input_value()
+    assert code.startswith("v2.") and len(base + "results/#r=" + code) > 2331
+    assert page.locator("grundy-assignment .cr-handed > .cr-qr-none").is_visible()
+    assert page.locator("grundy-assignment .cr-handed > .cr-qr").count() == 0
+    assert page.locator("grundy-assignment .cr-result-link").get_attribute("href").endswith(code)
+    page.locator("grundy-assignment .cr-handed").screenshot(path=str(SCREENSHOTS / "handin-long-phone.png"))
+    assert not page.console_errors, page.console_errors

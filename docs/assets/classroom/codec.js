@@ -1,6 +1,7 @@
 // The classroom's codes: an assignment in the address (#a=v1.<base64url JSON>) and a
-// student's result code (v1.<base64url JSON>.<checksum>). Each is read by its version, so
-// old links keep working. The checksum (FNV-1a, 32 bits) stops accidental edits, not forgers.
+// student's result code (v2.<base64url JSON>.<checksum>; v1 codes are still read). Each is
+// read by its version, so old links and codes keep working. The checksum (FNV-1a, 32 bits)
+// catches accidental damage, not forgers: the results page re-checks every answer instead.
 
 const B64 = { "+": "-", "/": "_" };
 const FROM = { "-": "+", _: "/" };
@@ -70,29 +71,63 @@ export function decodeAssignment(code) {
 /** The assignment's identity (its code's checksum): progress is kept under it. */
 export const assignmentId = (code) => checksum(code);
 
-/** {name, assignment: "v1.…", results: [{solved, attempts, hints, answer}]} -> "v1.….checksum". */
+/** A task's record in a result code: [answer, attempts, hints, flags, claimed], answer the
+ *  one that solved the task (else the last one tried, else ""), flags SHOWN (the answer was
+ *  revealed) + TEACHER (teacher mode was on), claimed 1 when the student's page found it solved. */
+export const SHOWN = 1;
+export const TEACHER = 2;
+
+/** {name, assignment: "v1.…", results: [{answer, attempts, hints, shown, teacher, solved}]}
+ *  -> "v2.<base64url JSON>.<checksum>" (the assignment inside as its JSON, not its code). */
 export function encodeResult({ name, assignment, results }) {
-  const body = toBase64(JSON.stringify({ n: name, a: assignment,
-    r: results.map((r) => [r.solved ? 1 : 0, r.attempts, r.hints, r.answer]) }));
-  return `v1.${body}.${checksum(`v1.${body}`)}`;
+  const [, body] = String(assignment).split(/\.(.*)/s);
+  const r = results.map((x) => [x.answer ?? "", x.attempts || 0, x.hints || 0,
+    (x.shown ? SHOWN : 0) + (x.teacher ? TEACHER : 0), x.solved ? 1 : 0]);
+  const text = toBase64(`{"n":${JSON.stringify(name)},"a":${fromBase64(body)},"r":${JSON.stringify(r)}}`);
+  return `v2.${text}.${checksum(`v2.${text}`)}`;
 }
 
-/** A result code -> {name, assignment (decoded), code, results}; throws Error("tampered")
- *  when the checksum does not match, Error("result") when it is no result code. */
+/** Why a result code is refused: Error(reason), reason one of "incomplete" (cut short),
+ *  "damaged" (the checksum fails and the text cannot be read: characters lost or changed in
+ *  copying), "changed" (the checksum fails but the text reads as a result: edited after it
+ *  was made), "version" (made by a newer site), "result" (no result code), "assignment". */
+const RESULT_READERS = {
+  /** v1 (until November 2026): [solved, attempts, hints, answer]; the answer may be the
+   *  last one tried, and whether the answer was shown was not recorded. */
+  v1(data) {
+    const assignment = decodeAssignment(data.a);
+    return { assignmentCode: data.a, assignment, results: data.r.map(([solved, attempts, hints, answer]) => ({
+      solved: solved === 1, attempts: Number(attempts) || 0, hints: Number(hints) || 0,
+      answer: answer ?? "", shown: null, teacher: null })) };
+  },
+  v2(data) {
+    const assignmentCode = `v1.${toBase64(JSON.stringify(data.a))}`;
+    const assignment = decodeAssignment(assignmentCode);
+    return { assignmentCode, assignment, results: data.r.map(([answer, attempts, hints, flags, claimed]) => ({
+      answer: typeof answer === "string" ? answer : String(answer ?? ""), attempts: Number(attempts) || 0,
+      hints: Number(hints) || 0, shown: Boolean(flags & SHOWN), teacher: Boolean(flags & TEACHER), solved: claimed === 1 })) };
+  },
+};
+
+const CODE = /^(v\d+)\.([A-Za-z0-9_-]+)\.([0-9a-fA-F]{8})$/;
+
+/** A result code (any whitespace inside ignored) -> {name, assignmentCode, assignment, code,
+ *  version, results}; throws Error(reason) as RESULT_READERS says. */
 export function decodeResult(text) {
-  const code = String(text).trim().replace(/\s+/g, "");
-  const m = /^(v1)\.([A-Za-z0-9_-]+)\.([0-9a-fA-F]{8})$/.exec(code);
-  if (!m) throw new Error("result");
-  if (checksum(`${m[1]}.${m[2]}`) !== m[3].toLowerCase()) throw new Error("tampered");
-  let data;
+  const code = String(text).replace(/\s+/g, "");
+  const m = CODE.exec(code);
+  if (!m) throw new Error(/^v\d+\.[A-Za-z0-9_-]+\.?[0-9a-fA-F]{0,7}$/.test(code) ? "incomplete" : "result");
+  const [, version, body, sum] = m;
+  const reader = RESULT_READERS[version];
+  let data = null;
   try {
-    data = JSON.parse(fromBase64(m[2]));
-  } catch {
-    throw new Error("result");
-  }
-  const assignment = decodeAssignment(data.a);
-  if (typeof data.n !== "string" || !Array.isArray(data.r) || data.r.length !== assignment.tasks.length) throw new Error("result");
-  const results = data.r.map(([solved, attempts, hints, answer]) => ({
-    solved: solved === 1, attempts: Number(attempts) || 0, hints: Number(hints) || 0, answer: answer ?? "" }));
-  return { name: data.n, assignmentCode: data.a, assignment, code, results };
+    data = JSON.parse(fromBase64(body));
+  } catch { /* unreadable: below */ }
+  const readable = data && typeof data.n === "string" && Array.isArray(data.r) && data.a;
+  if (checksum(`${version}.${body}`) !== sum.toLowerCase()) throw new Error(readable ? "changed" : "damaged");
+  if (!reader) throw new Error("version");
+  if (!readable) throw new Error("result");
+  const read = reader(data); // Error("assignment") when the assignment inside cannot be read
+  if (read.results.length !== read.assignment.tasks.length) throw new Error("result");
+  return { name: data.n, code, version, ...read };
 }

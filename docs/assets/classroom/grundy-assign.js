@@ -1,31 +1,47 @@
 // <grundy-assign>: the teacher's form. Choose tasks (a game of the engine's catalogue with
 // its parameters, a position, and the task: find a winning move, the Grundy value, win
 // against a computer level, or fill in a P/N table up to a bound), an optional title and
-// due date; get one link holding the assignment (#a=v1.…). Hidden when the page's address
-// already holds an assignment.
+// due date; get one link holding the assignment (#a=v1.…). The form says whether a
+// student's result will fit in one QR code; its draft is kept in localStorage until the
+// next one. Hidden when the page shows a student's assignment.
 
 import { engine } from "../widgets/engine-client.js";
 import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";
 import { field, h, setFieldError } from "../widgets/dom.js";
 import { langOf, translator } from "../widgets/i18n.js";
+import { assignmentCode, openCode } from "./address.js";
 import { MAX_TABLE, encodeAssignment } from "./codec.js";
 import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
 const MAX_CELLS = 100; // a P/N table's cells, each filled by hand
+const QR_BYTES = 2331; // the most a QR code holds (version 40, level M, bytes)
+const DRAFT = "grundy-classroom-draft";
+const NAME = 30; // the letters of a long student's name, for the estimate
+
+function readDraft() {
+  try {
+    const draft = JSON.parse(localStorage.getItem(DRAFT) || "null");
+    if (!draft || !Array.isArray(draft.tasks)) return null;
+    const tasks = draft.tasks.filter((x) => x && typeof x.game === "string" && x.params && Array.isArray(x.pos));
+    return { title: String(draft.title || ""), due: String(draft.due || ""), tasks };
+  } catch {
+    return null;
+  }
+}
 
 class AssignElement extends HTMLElement {
   async connectedCallback() {
     if (this.started) return;
     this.started = true;
-    this.hidden = location.hash.startsWith("#a="); // a student's link: the assignment instead
+    this.hidden = Boolean(openCode() || assignmentCode()); // a student's link: the assignment instead
     if (this.hidden) return;
     addStyles();
     this.classList.add("grundy-widget");
     this.lang = langOf(this);
     this.t = say(this.lang);
     this.wt = translator(this.lang);
-    this.tasks = [];
+    this.tasks = readDraft()?.tasks || [];
     this.replaceChildren(h("p", { class: "cr-status", text: this.t("loading") }));
     try {
       this.catalogue = await engine.games();
@@ -52,8 +68,12 @@ class AssignElement extends HTMLElement {
     this.maxField = field(t("upTo"), this.max, "cr-max-field");
     this.kind.addEventListener("change", () => this.showFields());
     this.list = h("ol", { class: "cr-tasks" });
-    this.titleInput = h("input", { type: "text", class: "cr-title", size: 30 });
-    this.due = h("input", { type: "date", class: "cr-due" });
+    const draft = readDraft();
+    this.titleInput = h("input", { type: "text", class: "cr-title", size: 30, value: draft?.title || "" });
+    this.due = h("input", { type: "date", class: "cr-due", value: draft?.due || "" });
+    this.titleInput.addEventListener("input", () => this.saveDraft());
+    this.due.addEventListener("change", () => this.saveDraft());
+    this.fit = h("p", { class: "cr-fit", role: "status" });
     this.message = h("p", { class: "cr-error", role: "alert" });
     this.output = h("div", { class: "cr-output", hidden: true });
     this.replaceChildren(
@@ -61,7 +81,7 @@ class AssignElement extends HTMLElement {
       h("fieldset", { class: "cr-form cr-new" }, this.controls.element, field(t("kind"), this.kind),
         this.posField, this.maxField, this.levelField,
         h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() })),
-      this.list, this.message,
+      this.list, this.fit, this.message,
       h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
       this.output);
     this.showFields();
@@ -101,13 +121,17 @@ class AssignElement extends HTMLElement {
       return;
     }
     const task = { kind: this.kind.value, ...chosen, pos, level: this.kind.value === "play" ? this.level.value : "" };
+    let state;
     try {
-      await ask(task, { op: "state", pos }, this.lang);
+      state = await ask(task, { op: "state", pos }, this.lang);
     } catch (err) {
       setFieldError(this.posInput, err.message); // the engine refuses the position
       return;
     }
-    this.tasks.push({ ...task, levels: task.kind === "play" ? [...this.level.options].map((o) => ({ name: o.value, title: { [this.lang]: o.text } })) : null });
+    const written = pos.join(".").length + 1;
+    const answerSize = { "find-move": written, "grundy-value": 3, play: written * (2 * (state.remoteness ?? 10) + 1) }[task.kind];
+    this.tasks.push({ ...task, answerSize,
+                      levels: task.kind === "play" ? [...this.level.options].map((o) => ({ name: o.value, title: { [this.lang]: o.text } })) : null });
     this.message.textContent = "";
     this.drawList();
   }
@@ -116,25 +140,55 @@ class AssignElement extends HTMLElement {
   async addTable(chosen) {
     const max = Number(this.max.value);
     const task = { kind: "pn-table", ...chosen, pos: [], level: "", max };
+    let n;
     if (!Number.isInteger(max) || max < 1 || max > MAX_TABLE) {
       setFieldError(this.max, `1 – ${MAX_TABLE}`);
       return;
     }
     try {
-      const n = (await tableOf(task, this.lang)).positions.length;
+      n = (await tableOf(task, this.lang)).positions.length;
       if (n > MAX_CELLS) throw new Error(this.t("tooBig", { n, max: MAX_CELLS }));
       setFieldError(this.max, "");
     } catch (err) {
       setFieldError(this.max, err.message);
       return;
     }
-    this.tasks.push(task);
+    this.tasks.push({ ...task, answerSize: n });
     this.message.textContent = "";
     this.drawList();
   }
 
+  saveDraft() {
+    const draft = { title: this.titleInput.value, due: this.due.value, tasks: this.tasks };
+    try { localStorage.setItem(DRAFT, JSON.stringify(draft)); } catch { /* private mode: this visit only */ }
+  }
+
+  /** The longest result link a student may hand in for `tasks` (answers at their longest). */
+  resultLength(tasks) {
+    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks });
+    const assignment = ((code.length - 3) * 3) / 4; // its JSON, as the result code holds it
+    const answers = tasks.reduce((sum, task) => sum + (task.answerSize || 3) + 16, 0); // ["…",99,9,3,1],
+    const base = new URL("../results/#r=v2..00000000", location.href).href.length;
+    return base + Math.ceil((NAME * 3 + 20 + assignment + answers) * 4 / 3);
+  }
+
+  /** Whether a student's result fits in one QR code, and about how many such tasks would. */
+  showFit() {
+    const n = this.tasks.length;
+    this.fit.hidden = !n;
+    if (!n) return;
+    const empty = this.resultLength([]);
+    const each = (this.resultLength(this.tasks) - empty) / n;
+    const k = Math.max(0, Math.floor((QR_BYTES - empty) / each));
+    const fits = this.resultLength(this.tasks) <= QR_BYTES;
+    this.fit.textContent = this.t(fits ? "fits" : "noFit", { k });
+    this.fit.dataset.fits = String(fits);
+  }
+
   drawList() {
     const t = this.t;
+    this.saveDraft();
+    this.showFit();
     this.list.replaceChildren(...(this.tasks.length ? this.tasks.map((task, i) => h("li", { class: "cr-task" },
       h("span", { text: taskText(task, this.catalogue, task.levels, t) }), " ",
       h("button", { type: "button", class: "md-button cr-remove", text: t("remove"),

@@ -1,10 +1,14 @@
-// <grundy-assignment>: the student's side of an assignment link (#a=v1.…): the tasks as
-// the site's own <grundy-exercise> and <grundy-play> elements, progress kept per
-// assignment (store.js), and the hand-in: a name, a result code with a checksum, a link to
-// the teacher's results page (also as a QR code), and a printable answer sheet.
+// <grundy-assignment>: the student's side of an assignment link (#a=v1.…, kept in the
+// address: address.js): the tasks as the site's own <grundy-exercise> and <grundy-play>
+// elements (teacher mode off), the evidence of each task kept per assignment (store.js:
+// the answer that solved it however it was given, the attempts, the hints, a shown answer),
+// and the hand-in: a name, a result code with a checksum, a link to the teacher's results
+// page (also as a QR code when it fits one), and a printable answer sheet.
 
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
+import { progress } from "../exercises/progress.js";
+import { assignmentCode, keepInAddress, linkLanguages, openCode, release } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore } from "./store.js";
 import { answerText } from "./answers.js";
@@ -19,8 +23,15 @@ class AssignmentElement extends HTMLElement {
   connectedCallback() {
     if (this.started) return;
     this.started = true;
-    this.hidden = !location.hash.startsWith("#a=");
-    if (!this.hidden) this.open(decodeURIComponent(location.hash.slice(3)));
+    const code = assignmentCode();
+    this.hidden = !code;
+    if (code) this.open(code);
+  }
+
+  disconnectedCallback() {
+    release(this);
+    progress.removeEventListener("change", this.noTeacher);
+    if (this.teacherWas) progress.teacher = true; // the reader's own setting, for the lessons
   }
 
   async open(code) {
@@ -34,7 +45,17 @@ class AssignmentElement extends HTMLElement {
       return;
     }
     this.code = code;
+    this.lessonTitle = this.assignment.title || t("untitled"); // the progress panel's name for it
+    keepInAddress(code, this);
     this.store = new AssignmentStore(assignmentId(code));
+    this.teacherWas = progress.teacher;
+    this.noTeacher = () => { // teacher mode shows every answer: not on a student's page
+      if (!progress.teacher) return;
+      this.assignment.tasks.forEach((_, i) => this.store.change(i, (r) => ({ ...r, teacher: true })));
+      progress.teacher = false;
+    };
+    if (progress.teacher) progress.teacher = false;
+    progress.addEventListener("change", this.noTeacher);
     this.replaceChildren(h("p", { class: "cr-status", text: t("loading") }));
     let catalogue;
     try {
@@ -59,6 +80,7 @@ class AssignmentElement extends HTMLElement {
         h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null, body);
     }));
     this.replaceChildren(...parts, ...this.sections, this.handInBox());
+    linkLanguages(code);
     this.pending.forEach((load) => load()); // once connected: the exercises ask the engine
   }
 
@@ -72,24 +94,42 @@ class AssignmentElement extends HTMLElement {
     }
     const node = h("grundy-exercise", { class: "grundy-exercise", "data-kind": task.kind, "data-game": task.game,
       "data-params": JSON.stringify(task.params), "data-pos": task.pos.join(" "), "data-lesson": this.store.lesson,
-      "data-id": `t${i}`, "data-lang": this.lang, "data-max": task.max },
+      "data-id": `t${i}`, "data-lang": this.lang, "data-max": task.max, "data-lesson-title": this.lessonTitle },
     h("div", { class: "gx-static" }, h("p", { class: "gx-question", text }),
       task.kind === "find-move" ? h("figure", { class: "grundy-picture" }) : null,
       table ? tablesNode(table, blankCell) : null, answer));
-    const remember = (value) => this.store.update((d) => ({ ...d, answers: { ...d.answers, [i]: value } }));
     const given = () => {
       if (table) {
         const cells = new Map([...node.querySelectorAll(".gx-static td.gx-cell")].map((td) => [td.dataset.pos, td.dataset.value]));
         return table.positions.map((pos) => cells.get(pos.join(",")) || "-").join("");
       }
-      return task.kind === "find-move" ? node.querySelector(".gx-moves")?.value : node.querySelector(".gx-value")?.value.trim();
+      return task.kind === "find-move" ? node.querySelector(".gx-moves")?.value
+        : /^\d+$/.test(node.querySelector(".gx-value")?.value.trim() || "") ? String(Number(node.querySelector(".gx-value").value)) : "";
+    };
+    // Every way the exercise checks an answer (its buttons, Enter in the value field, Enter
+    // or Space on a move of the board), seen before the exercise acts on it.
+    const attempt = async (answer) => {
+      if (!answer) return;
+      let right;
+      if (table) right = answer === table.truth;
+      else {
+        const state = await node.state();
+        right = task.kind === "grundy-value" ? Number(answer) === state.grundy
+          : answer === "none" ? !state.winning : state.moves.some((m) => m.to.join(",") === answer && m.outcome === "P");
+      }
+      this.store.attempt(i, answer, right);
     };
     node.addEventListener("click", (e) => {
-      if (e.target.closest(".gx-none")) remember("none");
-      else if (e.target.closest(".gx-check")) {
-        const value = given();
-        if (value) remember(value);
+      if (e.target.closest(".gx-none")) attempt("none");
+      else if (e.target.closest(".gx-check")) attempt(given());
+      else if (e.target.closest(".gx-show") && !e.target.closest(".gx-show").disabled) {
+        this.store.change(i, (r) => ({ ...r, shown: true }));
       }
+    }, true);
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && e.target.closest(".gx-value")) attempt(given());
+      const move = e.target.closest?.(".gx-static .move");
+      if (move && (e.key === "Enter" || e.key === " ")) attempt(move.getAttribute("data-to"));
     }, true);
     if (table) return node; // its answer is drawn already
     this.pending.push(() => customElements.whenDefined("grundy-exercise").then(() => node.state()).then((state) => {
@@ -106,7 +146,10 @@ class AssignmentElement extends HTMLElement {
   play(task, i) {
     const node = h("grundy-play", { "data-game": task.game, "data-params": JSON.stringify(task.params),
                                     "data-start": task.pos.join(" "), "data-lang": this.lang });
-    const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.result(i, task).solved });
+    const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.task(i).right });
+    const helped = () => this.store.change(i, (r) => ({ ...r, hints: r.hints + 1 }));
+    node.addEventListener("change", (e) => { if (e.target.closest(".gw-hints")?.checked) helped(); });
+    node.addEventListener("click", (e) => { if (e.target.closest(".gx-explain, .gw-undo, .gw-tryagain")) helped(); }, true);
     let recorded = null;
     new MutationObserver(() => {
       const choice = node.levelChoice;
@@ -121,12 +164,9 @@ class AssignmentElement extends HTMLElement {
       const path = node.history.map((step) => step.pos.join(".")).join(">");
       const won = node.dataset.winner === "you" && setup.level === task.level && setup.humanFirst
         && !setup.misere && !setup.pass && node.history[0].pos.join(",") === task.pos.join(",");
-      this.store.update((d) => {
-        const old = { solved: false, attempts: 0, hints: 0, answer: "", ...d.play[i] };
-        return { ...d, play: { ...d.play, [i]: { ...old, attempts: old.attempts + 1, solved: old.solved || won,
-                                                  answer: old.solved ? old.answer : path } } };
-      });
-      badge.hidden = !this.store.result(i, task).solved;
+      if (node.hintsBox?.checked) this.store.change(i, (r) => ({ ...r, hints: Math.max(r.hints, 1) }));
+      this.store.attempt(i, path, won);
+      badge.hidden = !this.store.task(i).right;
     }).observe(node, { attributes: true, attributeFilter: ["data-level", "data-winner", "data-moves"] });
     return h("div", { class: "cr-play" }, badge, node);
   }
@@ -162,10 +202,13 @@ class AssignmentElement extends HTMLElement {
       message, out);
   }
 
-  /** The link to the teacher's results page as a QR code, with a caption. */
+  /** The link to the teacher's results page as a QR code, with a caption; when the link is
+   *  too long for one QR code, a note saying to hand in the code instead. */
   qr(link) {
+    const svg = qrSvg(link, this.t("qrLabel"));
+    if (!svg) return h("p", { class: "cr-qr-none", role: "note", text: this.t("qrTooLong", { n: link.length }) });
     const figure = h("figure", { class: "cr-qr" }, h("figcaption", { text: this.t("qrCaption") }));
-    figure.insertAdjacentHTML("afterbegin", qrSvg(link, this.t("qrLabel")));
+    figure.insertAdjacentHTML("afterbegin", svg);
     return figure;
   }
 
@@ -180,7 +223,7 @@ class AssignmentElement extends HTMLElement {
       h("table", { class: "cr-sheet-table" },
         h("thead", {}, h("tr", {}, [t("task", { i: "" }).trim(), t("solved"), t("attempts"), t("hints"), t("answer")].map((s) => h("th", { text: s })))),
         h("tbody", {}, results.map((r, i) => h("tr", {},
-          h("td", { text: String(i + 1) }), h("td", { text: r.solved ? `✓ ${t("solved")}` : t("notSolved") }),
+          h("td", { text: String(i + 1) }), h("td", { text: `${r.solved ? `✓ ${t("solved")}` : t("notSolved")}${r.shown ? ` (${t("shown")})` : ""}` }),
           h("td", { text: String(r.attempts) }), h("td", { text: String(r.hints) }),
           h("td", { text: answerText(tasks[i], r.answer, t) }))))),
       h("p", { class: "cr-sheet-code", text: code }), this.qr(link));
@@ -188,5 +231,8 @@ class AssignmentElement extends HTMLElement {
 }
 
 // Opening another assignment's link on this page (only the address's fragment changes).
-addEventListener("hashchange", () => { if (location.hash.startsWith("#a=")) location.reload(); });
+addEventListener("hashchange", () => {
+  const code = location.hash.startsWith("#a=") ? assignmentCode() : "";
+  if (code && code !== openCode()) location.reload();
+});
 if (!customElements.get("grundy-assignment")) customElements.define("grundy-assignment", AssignmentElement);

@@ -1,7 +1,9 @@
 // <grundy-results>: the teacher's class results, kept only on this device (localStorage).
-// Result codes are pasted, dropped as files, or come in the address (#r=CODE); a code whose
-// checksum does not match is rejected. Every answer is re-checked by the engine.
-// A table student × task (solved, attempts, hints, answer), sortable, exported as CSV.
+// Result codes are pasted (whatever whitespace or line breaks split them), dropped as files,
+// or come in the address (#r=CODE); a refused code says why (cut short, damaged in copying,
+// changed after it was made, ...). Every answer is re-checked by the engine, and only what
+// it verifies counts: the totals, the sorting and the CSV. A table student × task; clearing
+// the results can be undone.
 
 import { h } from "../widgets/dom.js";
 import { decodeResult } from "./codec.js";
@@ -10,22 +12,46 @@ import { recheck } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
 const KEY = "grundy-classroom-results";
+const CLEARED = "grundy-classroom-results-cleared"; // the codes of the last "Clear", for Undo
 
-function stored() {
+function stored(key) {
   try {
-    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(list) ? list : [];
+    const list = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(list) ? list.filter((c) => typeof c === "string") : [];
   } catch {
     return [];
   }
 }
 
-function save(codes) {
-  try { localStorage.setItem(KEY, JSON.stringify(codes)); } catch { /* private mode: this visit only */ }
+function save(key, codes) {
+  try {
+    if (codes.length || key === KEY) localStorage.setItem(key, JSON.stringify(codes));
+    else localStorage.removeItem(key);
+  } catch { /* private mode: this visit only */ }
 }
 
 /** One CSV field. */
 const csvField = (value) => (/[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
+
+const START = /^v\d+\./;
+const WHOLE = /^v\d+\.[A-Za-z0-9_-]+\.[0-9a-fA-F]{8}$/;
+const PIECE = /^[A-Za-z0-9_.-]+$/;
+
+/** The result codes in `text`: any words around them skipped, a code broken over lines
+ *  (as e-mail and chat wrap it) or given as a results link joined again. */
+export function findCodes(text) {
+  const tokens = String(text).split(/[\s,;"'<>()[\]]+/).map((w) => w.replace(/^.*#r=/, "")).filter(Boolean);
+  const codes = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (!START.test(tokens[i])) continue;
+    let code = tokens[i];
+    while (!WHOLE.test(code) && i + 1 < tokens.length && !START.test(tokens[i + 1]) && PIECE.test(tokens[i + 1])) {
+      code += tokens[i += 1];
+    }
+    codes.push(code);
+  }
+  return codes;
+}
 
 class ResultsElement extends HTMLElement {
   connectedCallback() {
@@ -35,14 +61,15 @@ class ResultsElement extends HTMLElement {
     this.classList.add("grundy-widget");
     this.lang = document.documentElement.lang.startsWith("ja") ? "ja" : "en";
     const t = this.t = say(this.lang);
-    this.codes = stored();
-    this.checks = new Map(); // "code|task" -> true / false (the engine's verdict)
-    this.sortKey = "name";
+    this.codes = stored(KEY);
+    this.checks = new Map(); // "assignment|task|answer" -> the engine's verdict (a promise, then true / false)
     this.input = h("textarea", { class: "cr-paste", rows: 4, spellcheck: "false" });
     this.message = h("div", { class: "cr-messages", role: "status", "aria-live": "polite" });
+    this.status = h("p", { class: "cr-check-status", role: "status" });
     this.sort = h("select", { class: "cr-sort" }, ["name", "solved"].map((k) => h("option", { value: k, text: t(`sort.${k}`) })));
     this.sort.addEventListener("change", () => this.draw());
     this.tables = h("div", { class: "cr-results" });
+    this.undoButton = h("button", { type: "button", class: "md-button cr-undo", text: t("undoClear"), onclick: () => this.undoClear() });
     const drop = h("div", { class: "cr-drop", text: t("drop") });
     drop.addEventListener("dragover", (e) => e.preventDefault());
     drop.addEventListener("drop", async (e) => {
@@ -56,99 +83,176 @@ class ResultsElement extends HTMLElement {
       drop, this.message,
       h("div", { class: "cr-tools" }, h("label", { class: "cr-field" }, t("sortBy"), " ", this.sort),
         h("button", { type: "button", class: "md-button cr-csv", text: t("csv"), onclick: () => this.exportCsv() }),
-        h("button", { type: "button", class: "md-button cr-clear", text: t("clear"), onclick: () => { this.codes = []; save([]); this.draw(); } })),
-      this.tables);
-    if (location.hash.startsWith("#r=")) this.add(decodeURIComponent(location.hash.slice(3)));
+        h("button", { type: "button", class: "md-button cr-clear", text: t("clear"), onclick: () => this.clear() }),
+        this.undoButton),
+      this.status, this.tables);
+    if (location.hash.startsWith("#r=")) this.add(location.hash.slice(3).replace(/%([0-9A-Fa-f]{2})/g, (_, x) => String.fromCharCode(parseInt(x, 16))));
     else this.draw();
   }
 
-  /** Read every code in `text` (one per line; any other words around them are skipped). */
+  /** Read every code in `text` (findCodes). */
   add(text) {
     const t = this.t;
-    const lines = text.split(/[\s,;"]+/).filter((s) => s.startsWith("v1."));
+    const found = findCodes(text);
     const problems = [];
     let added = 0;
-    if (!lines.length && text.trim()) problems.push(t("rejected", { line: text.trim().slice(0, 24), why: t("why.result") }));
-    for (const line of lines) {
+    if (!found.length && text.trim()) problems.push(t("rejected", { line: text.trim().slice(0, 24), why: t("why.result") }));
+    for (const code of found) {
       try {
-        const result = decodeResult(line);
+        const result = decodeResult(code);
         if (!this.codes.includes(result.code)) this.codes.push(result.code);
         added += 1;
       } catch (err) {
-        problems.push(t("rejected", { line: `${line.slice(0, 16)}…`, why: t(`why.${err.message}`) }));
+        problems.push(t("rejected", { line: `${code.slice(0, 16)}…`, why: t(`why.${err.message}`) }));
       }
     }
-    save(this.codes);
+    save(KEY, this.codes);
     this.message.replaceChildren(...(added ? [h("p", { class: "cr-ok", text: t("added", { n: added }) })] : []),
       ...problems.map((p) => h("p", { class: "cr-error", role: "alert", text: p })));
     this.input.value = "";
     this.draw();
   }
 
-  /** The stored results grouped by assignment: [{assignment, rows: [result]}]. */
+  /** Every stored code kept aside (Undo brings them back, also after a reload). */
+  clear() {
+    if (!this.codes.length) return;
+    save(CLEARED, this.codes);
+    this.codes = [];
+    save(KEY, []);
+    this.message.replaceChildren(h("p", { class: "cr-ok", text: this.t("cleared") }));
+    this.draw();
+  }
+
+  undoClear() {
+    this.codes = [...new Set([...stored(CLEARED), ...this.codes])];
+    save(KEY, this.codes);
+    save(CLEARED, []);
+    this.message.replaceChildren();
+    this.draw();
+  }
+
+  /** Start the engine's checks not asked yet (one per assignment, task and answer: a class
+   *  shares answers); a promise of their end, or null when every verdict is in. */
+  checkAll(groups) {
+    const waits = [];
+    for (const { code, assignment, rows } of groups) {
+      for (const row of rows) {
+        row.results.forEach((r, i) => {
+          const key = `${code}|${i}|${r.answer}`;
+          if (r.answer === "" || typeof this.checks.get(key) === "boolean") return;
+          if (!this.checks.has(key)) {
+            this.checks.set(key, recheck(assignment.tasks[i], r.answer, this.lang).then((ok) => { this.checks.set(key, ok); return ok; }));
+          }
+          waits.push(this.checks.get(key));
+        });
+      }
+    }
+    return waits.length ? Promise.all(waits) : null;
+  }
+
+  /** The stored results grouped by assignment: [{code, assignment, rows: [result + counts]}]. */
   groups() {
     const groups = new Map();
     for (const code of this.codes) {
-      const result = decodeResult(code);
-      if (!groups.has(result.assignmentCode)) groups.set(result.assignmentCode, { assignment: result.assignment, rows: [] });
+      let result;
+      try {
+        result = decodeResult(code);
+      } catch {
+        continue; // stored by an earlier version and no longer readable
+      }
+      if (!groups.has(result.assignmentCode)) groups.set(result.assignmentCode, { code: result.assignmentCode, assignment: result.assignment, rows: [] });
       groups.get(result.assignmentCode).rows.push(result);
     }
-    const solved = (r) => r.results.filter((x) => x.solved).length;
-    for (const g of groups.values()) {
-      g.rows.sort(this.sort.value === "solved" ? (a, b) => solved(b) - solved(a) || a.name.localeCompare(b.name)
-        : (a, b) => a.name.localeCompare(b.name));
-    }
     return [...groups.values()];
+  }
+
+  /** A result's tasks judged: [{...r, ok: true | false | undefined (being checked)}]. */
+  judged(group, row) {
+    return row.results.map((r, i) => {
+      const ok = r.answer === "" ? false : this.checks.get(`${group.code}|${i}|${r.answer}`);
+      return { ...r, ok: typeof ok === "boolean" ? ok : undefined };
+    });
   }
 
   draw() {
     const t = this.t;
     const groups = this.groups();
+    this.undoButton.hidden = !stored(CLEARED).length;
     if (!groups.length) {
+      this.status.textContent = "";
       this.tables.replaceChildren(h("p", { class: "cr-none", text: t("empty") }));
       return;
     }
-    this.tables.replaceChildren(...groups.map(({ assignment, rows }) => h("div", { class: "cr-table-box" },
-      assignment.title ? h("h3", { text: assignment.title }) : null,
-      h("table", { class: "cr-table" },
-        h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
-          assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
-        h("tbody", {}, rows.map((row) => h("tr", { "data-student": row.name },
-          h("th", { scope: "row", text: row.name }),
-          h("td", { text: `${row.results.filter((r) => r.solved).length} / ${row.results.length}` }),
-          row.results.map((r, i) => this.cell(row, assignment.tasks[i], r, i)))))))));
+    const pending = this.checkAll(groups);
+    this.status.textContent = pending ? t("checking") : t("allChecked");
+    if (pending) pending.then(() => this.isConnected && this.draw());
+    const verified = (cells) => cells.filter((c) => c.ok === true).length;
+    this.tables.replaceChildren(...groups.map((group) => {
+      const { assignment } = group;
+      const rows = group.rows.map((row) => ({ row, cells: this.judged(group, row) }));
+      const sameName = (name) => group.rows.filter((r) => r.name === name).length; // handed in again, or two students
+      rows.sort(this.sort.value === "solved" ? (a, b) => verified(b.cells) - verified(a.cells) || a.row.name.localeCompare(b.row.name)
+        : (a, b) => a.row.name.localeCompare(b.row.name));
+      return h("div", { class: "cr-table-box" },
+        assignment.title ? h("h3", { text: assignment.title }) : null,
+        h("table", { class: "cr-table" },
+          h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
+            assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
+          h("tbody", {}, rows.map(({ row, cells }) => h("tr", { "data-student": row.name, "data-version": row.version },
+            h("th", { scope: "row" }, row.name, sameName(row.name) > 1
+              ? h("span", { class: "cr-counts cr-same-name", text: t("sameName", { n: sameName(row.name) }) }) : null),
+            this.total(cells),
+            cells.map((c, i) => this.cell(assignment.tasks[i], c, i, row.version)))))));
+    }));
   }
 
-  cell(row, task, r, i) {
+  /** The verified total; claims the engine does not confirm are said, not counted. */
+  total(cells) {
     const t = this.t;
-    const verdict = h("span", { class: "cr-verdict" });
-    const key = `${row.code}|${i}`;
-    const show = (ok) => {
-      verdict.textContent = ok === undefined ? t("checking") : `${t("checked")}: ${ok ? t("right") : t("wrong")}`;
-      verdict.dataset.ok = ok === undefined ? "" : String(ok);
-    };
-    show(this.checks.get(key));
-    if (r.answer === "") verdict.textContent = ""; // no answer given: nothing to check
-    else if (!this.checks.has(key)) {
-      recheck(task, r.answer, this.lang).then((ok) => { this.checks.set(key, ok); show(ok); },
-        () => { verdict.textContent = "—"; });
-    }
-    return h("td", { class: r.solved ? "cr-solved" : "cr-unsolved", "data-task": i },
-      h("span", { class: "cr-mark", text: r.solved ? `✓ ${t("solved")}` : t("notSolved") }),
-      h("span", { class: "cr-counts", text: `${t("attempts")} ${r.attempts} · ${t("hints")} ${r.hints}` }),
-      h("span", { class: "cr-answer", text: `${t("answer")}: ${answerText(task, r.answer, t)}` }), verdict);
+    const k = cells.filter((c) => c.ok === true).length;
+    const unconfirmed = cells.filter((c) => c.solved && c.ok === false).length;
+    return h("td", { class: "cr-total", "data-verified": k },
+      h("span", { text: cells.some((c) => c.ok === undefined) ? t("checking") : `${k} / ${cells.length}` }),
+      unconfirmed ? h("span", { class: "cr-counts", text: t("claimsNotCounted", { n: unconfirmed }) }) : null);
   }
 
-  exportCsv() {
+  cell(task, c, i, version) {
+    const t = this.t;
+    let mark;
+    let state;
+    if (c.ok === undefined) [mark, state] = [t("checking"), "checking"];
+    else if (c.ok) [mark, state] = [`✓ ${t("verified")}`, "verified"];
+    else if (c.solved && c.answer === "") [mark, state] = [t("claimNoAnswer"), "unverified"];
+    else if (c.solved) [mark, state] = [t(version === "v1" ? "claimWrongV1" : "claimWrong"), "unverified"];
+    else if (c.answer === "") [mark, state] = [t("noAnswer"), "none"];
+    else [mark, state] = [`✗ ${t("wrongAnswer")}`, "wrong"];
+    const flags = [c.shown && t("shown"), c.teacher && t("teacherOn")].filter(Boolean).join(" · ");
+    return h("td", { class: { verified: "cr-solved", unverified: "cr-unsolved cr-unverified" }[state] || "cr-unsolved",
+                     "data-task": i, "data-state": state },
+      h("span", { class: "cr-mark", text: mark }),
+      h("span", { class: "cr-counts", text: `${t("attempts")} ${c.attempts} · ${t("hints")} ${c.hints}` }),
+      flags ? h("span", { class: "cr-flags", text: flags }) : null,
+      h("span", { class: "cr-answer", text: `${t("answer")}: ${answerText(task, c.answer, t)}` }),
+      h("span", { class: "cr-verdict", "data-ok": c.ok === undefined ? "" : String(c.ok),
+                  text: c.answer === "" || c.ok === undefined ? "" : `${t("checked")}: ${c.ok ? t("right") : t("wrong")}` }));
+  }
+
+  /** The CSV of every result, once the engine has checked every answer. */
+  async exportCsv() {
     const t = this.t;
     const lines = [];
-    for (const { assignment, rows } of this.groups()) {
-      lines.push(["assignment", "student", "task", "kind", "solved", "attempts", "hints", "answer", "checked"].join(","));
+    const groups = this.groups();
+    await this.checkAll(groups);
+    for (const group of groups) {
+      const { assignment, rows } = group;
+      lines.push(["assignment", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
+                  "teacher mode", "answer", "code version"].join(","));
       for (const row of rows) {
-        row.results.forEach((r, i) => {
-          const ok = this.checks.get(`${row.code}|${i}`);
-          lines.push([assignment.title, row.name, i + 1, assignment.tasks[i].kind, r.solved ? 1 : 0, r.attempts, r.hints,
-                      answerText(assignment.tasks[i], r.answer, t), ok === undefined ? "" : ok ? 1 : 0].map(csvField).join(","));
+        this.judged(group, row).forEach((c, i) => {
+          const flag = (v) => (v === null ? "" : v ? 1 : 0);
+          lines.push([assignment.title, row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
+                      c.solved ? 1 : 0, c.attempts, c.hints, flag(c.shown), flag(c.teacher),
+                      answerText(assignment.tasks[i], c.answer, t), row.version].map(csvField).join(","));
         });
       }
       lines.push(...rows.map((row) => `# ${csvField(row.code)}`));

@@ -1,5 +1,7 @@
-// A student's progress on one assignment, in localStorage: the exercises' own records
-// (progress.js, lesson "assign-<id>") and, per task, the answers given and the games won.
+// A student's work on one assignment, in localStorage: per task the evidence the result
+// code carries (the answer that solved it, else the last one tried; the attempts; whether
+// the answer was shown or teacher mode was on), the hints from the exercises' own records
+// (progress.js, lesson "assign-<id>"), and the student's name.
 
 import { progress } from "../exercises/progress.js";
 
@@ -19,9 +21,9 @@ export class AssignmentStore {
     this.lesson = `assign-${id}`;
   }
 
-  /** {answers: {task: answer}, play: {task: {solved, attempts, answer}}, name}. */
+  /** {tasks: {i: {answer, right, attempts, hints, shown, teacher}}, name}. */
   get data() {
-    return readAll()[this.id] || { answers: {}, play: {}, name: "" };
+    return { tasks: {}, name: "", ...readAll()[this.id] };
   }
 
   update(fn) {
@@ -30,12 +32,30 @@ export class AssignmentStore {
     try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* private mode: keep going */ }
   }
 
-  /** The result of task i ({solved, attempts, hints, answer}). */
-  result(i, task) {
+  /** Task i's record (earlier versions kept `answers` and `play`: read as last tries). */
+  task(i) {
     const data = this.data;
-    if (task.kind === "play") return { solved: false, attempts: 0, hints: 0, answer: "", ...data.play[i] };
-    const record = progress.get(this.lesson, `t${i}`);
-    return { solved: Boolean(record.solved), attempts: record.attempts || 0, hints: record.hints || 0,
-             answer: data.answers[i] ?? "" };
+    const old = data.play?.[i] || (data.answers?.[i] !== undefined ? { answer: data.answers[i] } : {});
+    return { answer: "", right: false, attempts: 0, hints: 0, shown: false, teacher: false,
+             ...(old.solved ? { answer: old.answer, right: true } : old.answer ? { answer: old.answer } : {}),
+             ...data.tasks[i] };
+  }
+
+  /** Change task i's record with fn. */
+  change(i, fn) {
+    const record = fn(this.task(i));
+    this.update((d) => ({ ...d, tasks: { ...d.tasks, [i]: record } }));
+  }
+
+  /** An attempt at task i: counted; its answer kept unless an earlier one was right. */
+  attempt(i, answer, right) {
+    this.change(i, (r) => ({ ...r, attempts: r.attempts + 1, ...(r.right ? {} : { answer, right }) }));
+  }
+
+  /** Task i's result for the code: {answer, attempts, hints, shown, teacher, solved}. */
+  result(i, task) {
+    const r = this.task(i);
+    const hints = task.kind === "play" ? r.hints : Math.max(r.hints, progress.get(this.lesson, `t${i}`).hints || 0);
+    return { answer: r.answer, attempts: r.attempts, hints, shown: r.shown, teacher: r.teacher, solved: r.right };
   }
 }

@@ -39,27 +39,46 @@ export async function tableOf(task, lang) {
   return { coords, positions: sorted.map(([pos]) => pos), truth: sorted.map(([, g]) => (g === 0 ? "P" : "N")).join("") };
 }
 
+const LONGEST_GAME = 1000; // positions in a game a result code may hold
+
+/** How far ahead a play task's opponent sees a win: a level's depth, Infinity for
+ *  "perfect", null for a bot (its moves are not judged). */
+const sight = (level) => (level === "perfect" ? Infinity : /^\d+$/.test(level) ? Number(level) : null);
+
 /** Whether `answer` solves `task`, by the engine: find-move "x,y" or "none"; grundy-value
  *  a number; pn-table the letters P, N or - (blank) of tableOf's positions; play the
  *  positions of the game ("7.9>5.9>…", the student moving first) ending in the student's
- *  win, every step a legal move. */
+ *  win, every step a legal move, and the opponent never missing a win its level sees
+ *  (the perfect one: any win). An answer the engine refuses is wrong. */
 export async function recheck(task, answer, lang) {
   if (answer === "" || answer === null || answer === undefined) return false;
-  if (task.kind === "pn-table") return (await tableOf(task, lang)).truth === String(answer);
+  try {
+    return await judge(task, String(answer), lang);
+  } catch {
+    return false;
+  }
+}
+
+async function judge(task, answer, lang) {
+  if (task.kind === "pn-table") return (await tableOf(task, lang)).truth === answer;
   if (task.kind === "grundy-value") {
-    return (await ask(task, { op: "state", pos: task.pos }, lang)).grundy === Number(answer);
+    return /^\d+$/.test(answer) && (await ask(task, { op: "state", pos: task.pos }, lang)).grundy === Number(answer);
   }
   if (task.kind === "find-move") {
     const state = await ask(task, { op: "state", pos: task.pos }, lang);
     if (answer === "none") return !state.winning;
-    return state.moves.some((m) => m.to.join(",") === String(answer) && m.outcome === "P");
+    return state.moves.some((m) => m.to.join(",") === answer && m.outcome === "P");
   }
-  const path = String(answer).split(">").map((p) => p.split(".").map(Number));
-  if (path[0].join(",") !== task.pos.join(",") || path.length % 2) return false; // the student's move last
+  const path = answer.split(">").map((p) => p.split(".").map(Number));
+  if (path.length > LONGEST_GAME || path[0].join(",") !== task.pos.join(",") || path.length % 2) return false; // the student's move last
+  const sees = sight(task.level);
   for (let i = 0; i < path.length; i += 1) {
     const state = await ask(task, { op: "state", pos: path[i] }, lang);
     if (i === path.length - 1) return state.over;
-    if (!state.moves.some((m) => m.to.join(",") === path[i + 1].join(","))) return false;
+    const move = state.moves.find((m) => m.to.join(",") === path[i + 1].join(","));
+    if (!move) return false;
+    const seen = state.outcome === "N" && (sees === Infinity || (sees !== null && state.remoteness !== null && state.remoteness <= sees));
+    if (i % 2 === 1 && seen && move.outcome !== "P") return false; // the opponent's turn: it would have won here
   }
   return false;
 }

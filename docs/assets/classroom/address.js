@@ -1,0 +1,77 @@
+// The student's assignment stays in the page's address (#a=v1.…) whatever rewrites it:
+// Material's navigation.tracking writes the current heading's anchor (or none) there as the
+// reader scrolls, the play widget its game's query. While an assignment is open, every such
+// write on its page keeps #a=…; the code is also kept for the tab (sessionStorage), so a
+// reload or Back that finds an address without it brings it back.
+
+const PREFIX = "#a=";
+const KEY = "grundy-assignment-address";
+let open = null; // {path, hash} of the assignment shown
+
+const replaceState = history.replaceState;
+history.replaceState = function (state, title, url) {
+  if (open && url !== undefined && url !== null) {
+    const next = new URL(url, location.href);
+    if (next.pathname === open.path && next.hash !== open.hash) {
+      next.hash = open.hash;
+      return replaceState.call(this, state, title, next.href);
+    }
+  }
+  return replaceState.call(this, state, title, url);
+};
+
+function saved() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) || "{}")[location.pathname] || "";
+  } catch {
+    return "";
+  }
+}
+
+/** Whether this page is the document's first, reached by a reload or Back/Forward (under
+ *  instant navigation later pages keep the first one's navigation entry). */
+function reloaded() {
+  const entry = performance.getEntriesByType?.("navigation")[0];
+  return Boolean(entry && entry.type !== "navigate" && new URL(entry.name).pathname === location.pathname && !open);
+}
+
+/** The assignment code of this page's address; else, after a reload or Back/Forward in
+ *  this tab, the one this tab had open here; else "". */
+export function assignmentCode() {
+  if (location.hash.startsWith(PREFIX)) {
+    try {
+      return decodeURIComponent(location.hash.slice(PREFIX.length));
+    } catch {
+      return location.hash.slice(PREFIX.length);
+    }
+  }
+  return reloaded() ? saved() : "";
+}
+
+/** Keep `code` in the address (and for this tab) while `element` is on the page. */
+export function keepInAddress(code, element) {
+  const hash = `${PREFIX}${code}`;
+  open = { path: location.pathname, hash, element };
+  if (location.hash !== hash) replaceState.call(history, history.state, "", `${location.pathname}${location.search}${hash}`);
+  try {
+    const all = JSON.parse(sessionStorage.getItem(KEY) || "{}");
+    sessionStorage.setItem(KEY, JSON.stringify({ ...all, [location.pathname]: code }));
+  } catch { /* storage refused: the address alone */ }
+}
+
+/** The language switcher (once app.js has pointed it at this page) opens the assignment. */
+export function linkLanguages(code) {
+  for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+    const url = new URL(link.href);
+    url.hash = `${PREFIX}${code}`;
+    link.href = url.href;
+  }
+}
+
+/** The element left the page (another page shown): the address is free again. */
+export function release(element) {
+  if (open?.element === element) open = { ...open, path: null };
+}
+
+/** The code of the assignment open on this page, if any. */
+export const openCode = () => (open?.path === location.pathname ? open.hash.slice(PREFIX.length) : "");
