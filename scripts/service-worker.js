@@ -31,9 +31,14 @@ async function sha256(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Workbox plugin: only the file the build hashed is saved (a server or CDN may still serve
- * another deployment's), with its type only (the body is decoded: no Content-Encoding). */
+/** Workbox plugin: files the browser already holds (the engine's runtime, after a lesson)
+ * are revalidated, not downloaded again (Workbox reloads them); only the file the build
+ * hashed is saved (a server or CDN may still serve another deployment's), with its type
+ * only (the body is decoded: no Content-Encoding). */
 const verified = {
+  requestWillFetch({ request }) {
+    return new Request(request, { cache: "no-cache" });
+  },
   async cacheWillUpdate({ request, response }) {
     if (!response || response.status !== 200) return null;
     const body = await response.arrayBuffer();
