@@ -10,7 +10,8 @@
 // worker then waits until the reader accepts the update (SKIP_WAITING). Without a
 // copy there is nothing to keep consistent and a new worker takes over at once.
 // Saved pages are served from the copy (any query: ?play= links), other files from the
-// network; offline, a page that is not on the site gets the site's 404 page.
+// network; a page's address without its final slash is redirected to it; offline, a page
+// that is not on the site gets the site's 404 page.
 
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
@@ -125,8 +126,12 @@ self.addEventListener("message", (event) => {
 registerRoute(new PrecacheRoute(precache, {
   ignoreURLParametersMatching: [/./], // ?play=... links are the page itself
   cleanURLs: false,
-  urlManipulation: ({ url }) => (url.pathname.endsWith("/") ? [] : [new URL(`${url.origin}${url.pathname}/index.html`)]),
 }));
+
+/** A page's address without its final slash goes to the address with it, as on the server. */
+registerRoute(({ request, url }) => request.mode === "navigate" && !url.pathname.endsWith("/")
+    && precache.getCacheKeyForURL(`${url.origin}${url.pathname}/index.html`),
+  async ({ url }) => Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301));
 
 /** The site's 404 page from the copy, as the server would send it (else the browser's error). */
 async function notFound() {

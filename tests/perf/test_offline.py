@@ -111,6 +111,8 @@ def test_every_page_opens_offline_once_saved(fresh_context, site_url, site_dir, 
         for path in every_page(site_dir):
             response = other.goto(site_url + path)
             assert response.status == 200 and other.locator("article h1").count() == 1, path
+        response = other.goto(site_url + "ja/ryuoh")  # as a reader may type it
+        assert response.status == 200 and other.url == site_url + "ja/ryuoh/"
         for missing in ("no-such-page/", "ja/no-such-page/"):
             response = other.goto(site_url + missing)
             assert response.status == 404 and other.locator("[data-not-found]").count() == 1, missing
