@@ -94,42 +94,51 @@ function button(label, onClick) {
   return element;
 }
 
-/** The footer's control, made again when the state changes (each page has its own footer). */
+/** The download's progress, shown; the status line says it. */
+function progressBar() {
+  const bar = document.createElement("progress");
+  bar.setAttribute("aria-hidden", "true");
+  return bar;
+}
+
+/** The footer's control (each page has its own footer): a status line that stays, for
+ * screen readers, and the one control of the state; the focus stays in it. */
 function render() {
   const now = state();
   document.documentElement.dataset.offline = now;
   const footer = document.querySelector(".md-footer-meta__inner");
-  let box = document.querySelector(".app-offline");
+  let box = footer?.querySelector(".app-offline");
   if (!now || !footer) {
     box?.remove();
     return;
   }
   const t = text();
-  if (!box || box.dataset.state !== now) {
-    box?.remove();
+  if (!box) {
     box = document.createElement("div");
     box.className = "app-offline";
-    box.dataset.state = now;
     const said = document.createElement("span");
     said.className = "app-offline__status";
     said.setAttribute("role", "status");
+    said.tabIndex = -1;
     box.append(said);
-    if (now === "offered") box.replaceChildren(button(t.offer(Math.max(1, megabytes(status.bytes))), save));
-    if (now === "saving") {
-      const bar = document.createElement("progress");
-      bar.setAttribute("aria-hidden", "true");
-      box.append(bar);
-    }
-    if (now === "saved") box.append(button(t.remove, remove));
-    if (now === "failed") box.append(button(t.retry, save));
     footer.append(box);
   }
   const said = box.querySelector(".app-offline__status");
-  if (now === "saving") {
-    said.textContent = t.saving(megabytes(status.savedBytes), megabytes(status.bytes));
-    Object.assign(box.querySelector("progress"), { max: status.bytes, value: status.savedBytes });
-  } else if (now === "saved") said.textContent = `✓ ${t.saved}`;
-  else if (now === "failed") said.textContent = t.failed;
+  said.textContent = { saving: t.saving(megabytes(status.savedBytes), megabytes(status.bytes)), saved: `✓ ${t.saved}`, failed: t.failed }[now] || "";
+  if (box.dataset.state !== now) {
+    box.dataset.state = now;
+    const focused = box.contains(document.activeElement);
+    box.querySelector("button, progress")?.remove();
+    const control = {
+      offered: () => button(t.offer(Math.max(1, megabytes(status.bytes))), save),
+      saving: progressBar,
+      saved: () => button(t.remove, remove),
+      failed: () => button(t.retry, save),
+    }[now]();
+    box.append(control);
+    if (focused) (control.tagName === "BUTTON" ? control : said).focus();
+  }
+  if (now === "saving") Object.assign(box.querySelector("progress"), { max: status.bytes, value: status.savedBytes });
 }
 
 /** True on a connection known to be fast, not cellular, without Save-Data. */
