@@ -43,10 +43,10 @@ def test_every_page_links_an_installable_manifest(site_dir):
             assert (manifest_path.parent / icon["src"]).is_file(), icon["src"]
 
 
-def open_on(context, url, network, save_data=False):
-    """A new page of `context` on Chromium's emulated `network` (navigator.connection tells
-    it), with Save-Data on if asked, opened at url."""
-    page = context.new_page()
+def open_on(context, url, network, save_data=False, page=None):
+    """A page (new, of `context`) on Chromium's emulated `network` (navigator.connection
+    tells it), with Save-Data on if asked, opened at url."""
+    page = page or context.new_page()
     if save_data:
         page.add_init_script(SAVE_DATA)
     cdp = context.new_cdp_session(page)
@@ -76,11 +76,23 @@ def test_no_offline_copy_is_downloaded_unasked(fresh_context, site_url, site_dir
     assert browser.offline_copy(page, site_url) == []
 
 
+# An init script: window.__engineWhenSaving is the engine's state when the copy starts.
+ENGINE_WHEN_SAVING = """new MutationObserver(() => {
+  const root = document.documentElement;
+  if (root.dataset.offline === 'saving' && window.__engineWhenSaving === undefined)
+    window.__engineWhenSaving = root.dataset.engine || window.grundyEngine?.status || '';
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-offline'] });"""
+
+
 def test_the_copy_is_saved_unasked_on_a_fast_connection(fresh_context, site_url):
+    """On a lesson, once its engine has loaded."""
     context = fresh_context(service_workers="allow")
-    page = open_on(context, site_url + "ja/about/", FAST)
+    page = context.new_page()
+    page.add_init_script(ENGINE_WHEN_SAVING)
+    page = open_on(context, site_url + "ja/wythoff/", FAST, page=page)
     page.wait_for_function("document.documentElement.dataset.offline === 'saved'", timeout=browser.LOAD_MS)
     assert page.evaluate("document.documentElement.dataset.offlineAuto") == "yes"
+    assert page.evaluate("window.__engineWhenSaving") not in ("loading", None)
     assert page.locator(".app-offline").inner_text().startswith("✓ オフラインで使えるように保存しました")
 
 
