@@ -109,15 +109,26 @@ def follow_next(page, games_only=True, scroll=True) -> dict:
             "instant": same}
 
 
-def wait_offline_ready(page):
-    """Wait until the service worker controls the page and holds the whole site."""
-    page.evaluate("""async () => {
-        const registration = await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
-        }
-        return registration.active.state;
+def save_for_offline(page):
+    """Save the site for offline use as a reader does (the footer's button, unless it is
+    being saved already) and wait until the service worker holds it and controls the page."""
+    page.wait_for_function("() => ['offered', 'saving', 'saved', 'failed'].includes(document.documentElement.dataset.offline)",
+                           timeout=LOAD_MS)
+    page.evaluate("""() => { if (['offered', 'failed'].includes(document.documentElement.dataset.offline))
+        document.querySelector('.app-offline__button').click(); }""")
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'saved' && navigator.serviceWorker.controller",
+                           timeout=LOAD_MS)
+
+
+def offline_copy(page, site_url) -> list[str]:
+    """The files in the page's caches: their paths under site_url (without a revision)."""
+    urls = page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url.replace(/[?].*/, ''));
+        return urls;
     }""")
+    return [url.removeprefix(site_url) for url in urls]
 
 
 def offline_visit(context, url) -> dict:

@@ -47,7 +47,7 @@ def one_run(pw, url) -> dict:
         first = browser.first_visit(context, url)
         page = first["page"]
         nxt = browser.follow_next(page)
-        browser.wait_offline_ready(page)
+        browser.save_for_offline(page)
         offline = browser.offline_visit(context, url + OFFLINE_PAGE)
         tables = browser.table_rates(page, TABLES)
         return {"fcp": first["fcp"], "first": first["playable"], "dom": first["dom"], "load": first["load"],

@@ -1,7 +1,9 @@
-"""Fill in the service worker of a built site: SITE/sw.js becomes docs/sw.js with the list
-of every file of the site with its content hash, and a version derived from that list, so
-that each deployment has its own cache and readers are offered the update.
-Run by scripts/build.sh after mkdocs; without it sw.js caches nothing.
+"""Make the service worker of a built site: SITE/sw.js becomes scripts/service-worker.js
+(Workbox's precaching) bundled by esbuild, with its precache manifest in place of
+self.__WB_MANIFEST: every file of the site but source maps, sitemaps and sw.js itself,
+each {url, revision: the start of its SHA-256, size in bytes}. A new deployment changes
+the manifest, so readers who saved the site are offered the update.
+Run by scripts/build.sh after mkdocs; without it sw.js (docs/sw.js) saves nothing.
 
 Usage: python scripts/build_sw.py [SITE_DIR]   (default: site)
 """
@@ -10,49 +12,59 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HASH_CHARS = 16
-SOURCE = ROOT / "docs" / "sw.js"
-# Not precached: the worker itself, the error page, the sitemaps (search engines' files).
-SKIP = {"sw.js", "404.html", "sitemap.xml", "sitemap.xml.gz"}
+SOURCE = ROOT / "scripts" / "service-worker.js"
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+PLACEHOLDER = "self.__WB_MANIFEST"
+# Not in the offline copy: the worker itself, the search engines' sitemaps, source maps.
+SKIP = {"sw.js", "sitemap.xml", "sitemap.xml.gz"}
 
 
-def file_hashes(site: Path) -> dict[str, str]:
-    """{path relative to the site, with "/": first HASH_CHARS hex digits of its SHA-256}."""
-    hashes = {}
+def manifest(site: Path) -> list[dict]:
+    """[{url relative to the site, revision: HASH_CHARS hex digits of its SHA-256, size}]."""
+    entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        rel = path.relative_to(site).as_posix()
-        if rel in SKIP:
+        url = path.relative_to(site).as_posix()
+        if url in SKIP or url.endswith(".map"):
             continue
-        hashes[rel] = hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
-    return hashes
+        data = path.read_bytes()
+        entries.append({"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS], "size": len(data)})
+    return entries
 
 
-def fill(source: str, files: dict[str, str]) -> str:
-    """The worker's source with VERSION and FILES set; exits if either line is missing."""
-    listing = json.dumps(files, separators=(",", ":"))
-    version = hashlib.sha256(listing.encode()).hexdigest()[:12]
-    lines = {'const VERSION = "dev";': f'const VERSION = "{version}";',
-             "const FILES = {};": f"const FILES = {listing};"}
-    for old, new in lines.items():
-        if source.count(old) != 1:
-            sys.exit(f"build_sw.py: sw.js has no line {old!r} (docs/sw.js changed?)")
-        source = source.replace(old, new)
-    return source
+def bundle() -> str:
+    """scripts/service-worker.js and the Workbox modules it imports, as one minified script."""
+    result = subprocess.run(
+        [str(ESBUILD), str(SOURCE), "--bundle", "--minify", "--format=iife", "--target=es2020",
+         '--define:process.env.NODE_ENV="production"', "--log-level=error"],
+        capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.exit(f"build_sw.py: esbuild failed: {result.stderr.strip().splitlines()[0] if result.stderr else ''}")
+    return result.stdout
+
+
+def fill(script: str, entries: list[dict]) -> str:
+    """The bundled worker with its manifest; exits if the placeholder is not there once."""
+    if script.count(PLACEHOLDER) != 1:
+        sys.exit(f"build_sw.py: the bundled worker does not name {PLACEHOLDER} once")
+    return script.replace(PLACEHOLDER, json.dumps(entries, separators=(",", ":")))
 
 
 def main() -> None:
     site = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "site")
     if not (site / "index.html").is_file():
         sys.exit(f"build_sw.py: no built site in {site} (build it first)")
+    entries = manifest(site)
     worker = site / "sw.js"
-    files = file_hashes(site)
-    worker.write_text(fill(SOURCE.read_text(encoding="utf-8"), files), encoding="utf-8")
-    size = sum((site / rel).stat().st_size for rel in files) / 2**20
-    print(f"build_sw.py: {worker} precaches {len(files)} files ({size:.1f} MiB)")
+    worker.write_text(fill(bundle(), entries), encoding="utf-8")
+    size = sum(entry["size"] for entry in entries)
+    print(f"build_sw.py: {worker} ({worker.stat().st_size / 1000:.0f} kB) offers an offline copy of "
+          f"{len(entries)} files ({size / 1e6:.1f} MB)")
 
 
 if __name__ == "__main__":

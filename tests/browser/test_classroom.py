@@ -30,6 +30,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from bench.browser import save_for_offline
 from grundy import webapi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -224,9 +225,9 @@ def check_qr(page, base, code, device) -> str:
 
 
 def check_offline(page, link):
-    """Once the service worker holds the site, the assignment opens offline with the
-    student's progress, and its engine answers."""
-    page.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'", timeout=LOAD_MS)
+    """Once the student has saved the site for offline use, the assignment opens offline
+    with the student's progress, and its engine answers."""
+    save_for_offline(page)
     page.context.set_offline(True)
     try:
         again = page.context.new_page()

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from bench.browser import wait_offline_ready
+from bench.browser import save_for_offline
 from widgetkit import LOAD_MS, STEP_MS, press_move, wait_turn
 
 PAGE = "triangular-chocolate/"  # one play widget: the triangular chocolate (k = 3) from {10, 5, 5}
@@ -159,7 +159,7 @@ def test_two_players(booted):
 
 def test_link_new_tab_and_offline(watched, widget_server):
     w, root = open_play(watched, widget_server, service_workers="allow")
-    wait_offline_ready(w.page)
+    save_for_offline(w.page)
     for _ in range(2):
         move_to(w.page, root, best(state(w.page, root)["moves"])["to"])
         wait_turn(w.page, root, int(root.get_attribute("data-moves")))

@@ -1,18 +1,28 @@
-"""The site as an app: installable (manifest, icons); after the first visit every lesson
-opens and plays offline; a new deployment replaces the old cache, and the reader is told."""
+"""The site as an app: installable (manifest, icons); the offline copy offered, not
+imposed: nothing saved unasked with Save-Data or on a slow connection, saved unasked on a
+fast one; once saved, every page opens offline (lessons play, a missing page is the 404
+page); a new deployment replaces what changed in the copy, and the reader is told."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
 import sys
+
+import pytest
 
 from bench import browser
 
 from conftest import ROOT
 
 MANIFEST = re.compile(r'<link rel="manifest" href="([^"]+)"')
+# Chromium's network emulation (navigator.connection follows it): Lighthouse's mobile
+# profile (150 ms, 1.6 Mbit/s) and a fast wired link; Save-Data as the browser reports it.
+SLOW = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8}
+FAST = {"offline": False, "latency": 5, "downloadThroughput": 50e6 / 8, "uploadThroughput": 20e6 / 8}
+SAVE_DATA = "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true })"
 
 
 def test_every_page_links_an_installable_manifest(site_dir):
@@ -33,14 +43,96 @@ def test_every_page_links_an_installable_manifest(site_dir):
             assert (manifest_path.parent / icon["src"]).is_file(), icon["src"]
 
 
-def test_lessons_open_and_play_offline_after_the_first_visit(fresh_context, site_url, measurements):
-    context = fresh_context()
-    first = browser.first_visit(context, site_url)
-    browser.wait_offline_ready(first["page"])
+def open_on(context, url, network, save_data=False, page=None):
+    """A page (new, of `context`) on Chromium's emulated `network` (navigator.connection
+    tells it), with Save-Data on if asked, opened at url."""
+    page = page or context.new_page()
+    if save_data:
+        page.add_init_script(SAVE_DATA)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", network)
+    page.goto(url)
+    return page
+
+
+def offered_size(site_dir) -> int:
+    """The offline copy's size in MB, as the footer's button says it (from sw.js's manifest)."""
+    manifest = json.loads(re.search(r"(\[\{\"url\".*?\}\])", (site_dir / "sw.js").read_text(encoding="utf-8"))[1])
+    return round(sum(entry["size"] for entry in manifest) / 1e6)
+
+
+@pytest.mark.parametrize("case", ["save-data", "slow"])
+def test_no_offline_copy_is_downloaded_unasked(fresh_context, site_url, site_dir, case):
+    """With Save-Data (on a fast network) or on a slow network, the footer offers the copy
+    with its size, and nothing is saved unless the reader asks."""
+    context = fresh_context(service_workers="allow")
+    page = open_on(context, site_url + "about/", SLOW if case == "slow" else FAST, save_data=case == "save-data")
+    page.wait_for_function("document.documentElement.dataset.offlineAuto === 'no'", timeout=browser.LOAD_MS)
+    offer = page.locator(".app-offline__button")
+    assert offer.inner_text() == f"Save the site for offline use ({offered_size(site_dir)} MB)"
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.documentElement.dataset.offline") == "offered"
+    assert browser.offline_copy(page, site_url) == []
+
+
+# An init script: window.__engineWhenSaving is the engine's state when the copy starts.
+ENGINE_WHEN_SAVING = """new MutationObserver(() => {
+  const root = document.documentElement;
+  if (root.dataset.offline === 'saving' && window.__engineWhenSaving === undefined)
+    window.__engineWhenSaving = root.dataset.engine || window.grundyEngine?.status || '';
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-offline'] });"""
+
+
+def test_the_copy_is_saved_unasked_on_a_fast_connection(fresh_context, site_url):
+    """On a lesson, once its engine has loaded."""
+    context = fresh_context(service_workers="allow")
+    page = context.new_page()
+    page.add_init_script(ENGINE_WHEN_SAVING)
+    page = open_on(context, site_url + "ja/wythoff/", FAST, page=page)
+    page.wait_for_function("document.documentElement.dataset.offline === 'saved'", timeout=browser.LOAD_MS)
+    assert page.evaluate("document.documentElement.dataset.offlineAuto") == "yes"
+    assert page.evaluate("window.__engineWhenSaving") not in ("loading", None)
+    assert page.locator(".app-offline").inner_text().startswith("✓ オフラインで使えるように保存しました")
+
+
+def every_page(site_dir) -> list[str]:
+    return sorted(page.relative_to(site_dir).as_posix().removesuffix("index.html")
+                  for page in site_dir.rglob("index.html") if "assets" not in page.parts)
+
+
+def test_every_page_opens_offline_once_saved(fresh_context, site_url, site_dir, measurements):
+    """The reader saves the site (the footer's button): the copy holds every file but source
+    maps; offline, every page opens, lessons never visited play, a missing page is the
+    site's 404 page; the copy can be removed."""
+    context = fresh_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "about/")
+    browser.save_for_offline(page)
+    copy = browser.offline_copy(page, site_url)
+    assert "404.html" in copy and "ryuoh/index.html" in copy
+    assert not [url for url in copy if url.endswith(".map")]
     for lesson in ("ryuoh/", "ja/wythoff/"):  # never visited
         visit = browser.offline_visit(context, site_url + lesson)
         assert visit["online"] is False
         measurements.append(f"offline: {lesson} playable {visit['playable']:.0f} ms after opening it")
+        visit["page"].close()
+    context.set_offline(True)
+    try:
+        other = context.new_page()
+        for path in every_page(site_dir):
+            response = other.goto(site_url + path)
+            assert response.status == 200 and other.locator("article h1").count() == 1, path
+        response = other.goto(site_url + "ja/ryuoh")  # as a reader may type it
+        assert response.status == 200 and other.url == site_url + "ja/ryuoh/"
+        for missing in ("no-such-page/", "ja/no-such-page/"):
+            response = other.goto(site_url + missing)
+            assert response.status == 404 and other.locator("[data-not-found]").count() == 1, missing
+    finally:
+        context.set_offline(False)
+    page.locator(".app-offline__button").click()  # "Remove the offline copy"
+    page.wait_for_function("document.documentElement.dataset.offline === 'offered'", timeout=browser.LOAD_MS)
+    assert browser.offline_copy(page, site_url) == []
 
 
 def deploy_again(site, page_rel):
@@ -52,21 +144,34 @@ def deploy_again(site, page_rel):
                    check=True, capture_output=True)
 
 
+def cached_revision(page, url):
+    """The revision of url in the offline copy (Workbox's __WB_REVISION__), or None."""
+    return page.evaluate("""async (target) => {
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys()) {
+            const url = new URL(request.url);
+            if (url.origin + url.pathname === new URL(target).href) return url.searchParams.get('__WB_REVISION__');
+          }
+        return null;
+    }""", url)
+
+
 def test_a_new_deployment_is_offered_and_replaces_the_cache(fresh_context, site_copy):
     copy, url = site_copy
-    context = fresh_context()
+    context = fresh_context(service_workers="allow")
     page = context.new_page()
     page.goto(url + "about/")
-    browser.wait_offline_ready(page)
-    before = page.evaluate("() => caches.keys()")
-    assert len(before) == 1
+    browser.save_for_offline(page)
+    before = cached_revision(page, url + "about/index.html")
     deploy_again(copy, "about/index.html")
+    after = hashlib.sha256((copy / "about" / "index.html").read_bytes()).hexdigest()[:16]
+    assert before and after != before
     page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
     button = page.locator(".app-update button")
     button.wait_for(timeout=browser.LOAD_MS)
     assert "new version" in page.locator(".app-update").inner_text()
     with page.expect_navigation(timeout=browser.LOAD_MS):
         button.click()
-    page.wait_for_function("old => caches.keys().then(k => k.length === 1 && k[0] !== old)",
-                           arg=before[0], timeout=browser.LOAD_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'saved'", timeout=browser.LOAD_MS)
     assert "deployment 2" in page.content()
+    assert cached_revision(page, url + "about/index.html") == after  # the old one is gone

@@ -208,7 +208,8 @@ def test_every_build_step_respects_the_sites_path(deployed):
     sheets = _refs(site / "404.html", "link[rel=stylesheet]")
     assert len(sheets) == 1 and sheets[0].startswith(prefix + "assets/stylesheets/bundle."), sheets
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    assert 'const VERSION = "dev";' not in worker and '"index.html"' in worker
+    assert "__WB_MANIFEST" not in worker and '{"url":"index.html",' in worker
+    assert '{"url":"404.html",' in worker and '.map"' not in worker
     for name in ("manifest.webmanifest", "manifest-ja.webmanifest"):
         manifest = json.loads((site / "assets" / "app" / name).read_text(encoding="utf-8"))
         assert not manifest["start_url"].startswith("/") and not manifest["scope"].startswith("/"), name

@@ -1,0 +1,143 @@
+// The site's service worker, Workbox's precaching with a generated manifest; its source.
+// scripts/build_sw.py bundles it with esbuild into SITE/sw.js and writes the manifest
+// (every file of the site but source maps, sitemaps and sw.js: {url, revision: the start
+// of its SHA-256, size}) in place of self.__WB_MANIFEST.
+//
+// The offline copy is offered, not imposed: installing downloads nothing. The copy is
+// saved when a page asks (OFFLINE_SAVE: the reader's choice, or a fast unmetered
+// connection, assets/app/offline.js decides) and from then on every install of a new
+// deployment brings it up to date, downloading only the files that changed; the new
+// worker then waits until the reader accepts the update (SKIP_WAITING). Without a
+// copy there is nothing to keep consistent and a new worker takes over at once.
+// Saved pages are served from the copy (any query: ?play= links), other files from the
+// network; a page's address without its final slash is redirected to it; offline, a page
+// that is not on the site gets the site's 404 page.
+
+import { PrecacheController, PrecacheRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { NetworkOnly } from "workbox-strategies";
+import { clientsClaim, setCacheNameDetails } from "workbox-core";
+
+const MANIFEST = self.__WB_MANIFEST;
+const SCOPE = self.registration.scope;
+const CHOSEN = "chocolate-games-offline"; // a cache that exists while the reader keeps a copy
+const BEFORE_WORKBOX = /^chocolate-games-[0-9a-f]{12}$/; // the earlier worker's caches
+const channel = new BroadcastChannel("chocolate-games-offline");
+
+setCacheNameDetails({ prefix: "chocolate-games" });
+const revisions = new Map(MANIFEST.map((entry) => [new URL(entry.url, SCOPE).href, entry.revision]));
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Workbox plugin: files the browser already holds (the engine's runtime, after a lesson)
+ * are revalidated, not downloaded again (Workbox reloads them); only the file the build
+ * hashed is saved (a server or CDN may still serve another deployment's), with its type
+ * only (the body is decoded: no Content-Encoding). */
+const verified = {
+  requestWillFetch({ request }) {
+    return new Request(request, { cache: "no-cache" });
+  },
+  async cacheWillUpdate({ request, response }) {
+    if (!response || response.status !== 200) return null;
+    const body = await response.arrayBuffer();
+    if (!(await sha256(body)).startsWith(revisions.get(request.url))) return null;
+    return new Response(body, { headers: { "Content-Type": response.headers.get("Content-Type") || "" } });
+  },
+  async cacheDidUpdate() {
+    channel.postMessage({ type: "progress", ...(await status()) });
+  },
+};
+
+const precache = new PrecacheController({ plugins: [verified] });
+precache.addToCacheList(MANIFEST.map(({ url, revision }) => ({ url, revision })));
+
+/** {files, bytes, savedFiles, savedBytes, chosen, saving} of this worker's copy. */
+async function status(busy = Boolean(saving)) {
+  const chosen = await caches.has(CHOSEN);
+  const cache = chosen && (await caches.open(precache.strategy.cacheName));
+  const have = new Set(cache ? (await cache.keys()).map((request) => request.url) : []);
+  const result = { files: 0, bytes: 0, savedFiles: 0, savedBytes: 0, chosen, saving: busy };
+  for (const { url, size } of MANIFEST) {
+    result.files += 1;
+    result.bytes += size;
+    if (have.has(precache.getCacheKeyForURL(new URL(url, SCOPE).href))) {
+      result.savedFiles += 1;
+      result.savedBytes += size;
+    }
+  }
+  return result;
+}
+
+let saving = null;
+
+/** Download what the copy lacks, during `event` (the install, or a page's message). */
+function save(event) {
+  // Workbox downloads during an install; a message event lends it its lifetime.
+  const installing = event.type === "install" ? event : { type: "install", waitUntil: (p) => event.waitUntil(p) };
+  saving ??= (async () => {
+    try {
+      await caches.open(CHOSEN);
+      await precache.install(installing);
+      channel.postMessage({ type: "saved", ...(await status(false)) });
+    } catch (error) {
+      channel.postMessage({ type: "failed", error: String(error), ...(await status(false)) });
+      throw error;
+    } finally {
+      saving = null;
+    }
+  })();
+  event.waitUntil(saving.catch(() => {}));
+  return saving;
+}
+
+async function remove() {
+  await caches.delete(CHOSEN);
+  await caches.delete(precache.strategy.cacheName);
+  channel.postMessage({ type: "removed", ...(await status()) });
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    if (await caches.has(CHOSEN)) await save(event); // an install fails if its copy cannot be completed
+    else await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => BEFORE_WORKBOX.test(name)).map((name) => caches.delete(name)));
+    if (names.includes(CHOSEN)) await precache.activate(event); // the files of older deployments go
+  })());
+});
+clientsClaim();
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  else if (type === "OFFLINE_STATUS") event.waitUntil(status().then((s) => event.ports[0]?.postMessage(s)));
+  else if (type === "OFFLINE_SAVE") save(event).catch(() => {});
+  else if (type === "OFFLINE_REMOVE") event.waitUntil(remove());
+});
+
+registerRoute(new PrecacheRoute(precache, {
+  ignoreURLParametersMatching: [/./], // ?play=... links are the page itself
+  cleanURLs: false,
+}));
+
+/** A page's address without its final slash goes to the address with it, as on the server. */
+registerRoute(({ request, url }) => request.mode === "navigate" && !url.pathname.endsWith("/")
+    && precache.getCacheKeyForURL(`${url.origin}${url.pathname}/index.html`),
+  async ({ url }) => Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301));
+
+/** The site's 404 page from the copy, as the server would send it (else the browser's error). */
+async function notFound() {
+  const page = await precache.matchPrecache("404.html");
+  return page ? new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers }) : Response.error();
+}
+
+registerRoute(({ request, url }) => request.mode === "navigate" && url.href.startsWith(SCOPE),
+  new NetworkOnly({ plugins: [{ handlerDidError: notFound }] }));
