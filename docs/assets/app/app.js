@@ -12,10 +12,12 @@
 //   machine that would slow down the next page the reader opens right away), and tell
 //   the reader when a new version of the site is there;
 // - instant navigation keeps the address and lands on anchors as a full load does
-//   (instant.js).
+//   (instant.js); Back and Forward come back to the reader's place once the widgets have
+//   grown (place.js).
 
 import { pageReady } from "../widgets/painted.js";
 import { keepInstantNavigationFaithful } from "./instant.js";
+import { keepPlaces } from "./place.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
@@ -140,5 +142,6 @@ function onPage() {
 
 if (window.document$) {
   if (window.location$) keepInstantNavigationFaithful(window.location$, window.document$);
+  keepPlaces(window.document$);
   window.document$.subscribe(onPage);
 } else onPage();

@@ -2,9 +2,10 @@
 // that checks the reader (scripts/sitegen/exercise_markup.py writes it around its static
 // version). data-kind = find-move | grundy-value | pn-table;
 // data-game, data-params (JSON), data-pos, data-max, data-misere, data-pass, data-rules,
-// data-heap, data-lesson, data-id. Every move and value is checked by the engine
-// (engine.request); a P/N table against its answer cells (data-pos), which the engine
-// computed at build time (also in misère play, with a pass or next to a Nim heap).
+// data-heap, data-lesson, data-lesson-title (the lesson's name in the progress panel: the
+// page's title, or the classroom's assignment), data-id. Every move and value is checked
+// by the engine (engine.request); a P/N table against its answer cells (data-pos), which
+// the engine computed at build time (also in misère play, with a pass or next to a Nim heap).
 // Feedback, a ladder of hints, the (build-time, folded) answer after an attempt; progress
 // in localStorage (progress.js); teacher mode shows every answer.
 
@@ -36,8 +37,10 @@ class ExerciseElement extends HTMLElement {
     const lesson = this.dataset.lesson;
     const all = [...document.querySelectorAll("grundy-exercise")].filter((e) => e.dataset.lesson === lesson);
     ensurePanel(all[0], lesson, this.lang);
-    const title = document.title.split(" - ")[0].trim() || lesson;
-    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang, title);
+    // The lesson's title is written on the element (at build time, or by the classroom): when
+    // instant navigation connects it, document.title is still the previous page's.
+    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang,
+                      this.dataset.lessonTitle || lesson);
     this.showProgress();
   }
 
