@@ -4,8 +4,9 @@
 //   the runtime's download and start do not compete with the first paint), not when the
 //   widget scrolls into view;
 // - the language switcher points at the current page's other edition (instant navigation
-//   does not swap the header), and a change of language loads the page in full (instant
-//   navigation would keep the first page's <html lang>, search index and language);
+//   does not swap the header), with the game being played (the address's ?play=…), and a
+//   change of language loads the page in full (instant navigation would keep the first
+//   page's <html lang>, search index and language);
 // - register the service worker (sw.js at the site root, made by scripts/build_sw.py)
 //   once the engine has loaded and the reader has stayed on a page for SETTLE_MS (its
 //   first install downloads and checks the whole site, 30 MiB: on a phone or a 2-core
@@ -115,6 +116,7 @@ addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (link && !link.target && langOfUrl(link.href) !== langOfUrl(location.href)) {
     event.stopPropagation(); // before Material's listener on <body>: the browser navigates
+    fixLanguageLinks(); // the address as it is now: a game played since goes along (?play=…)
   }
 }, true);
 
