@@ -1,12 +1,44 @@
 #!/usr/bin/env bash
-# All set-up for building and testing, idempotent and fast when already done:
-# .venv/ with the pinned Python packages and the engine (editable), npm assets
-# (package-lock.json), the engine wheel, Chromium (apt, when missing) and the
-# vendored front-end files in docs/assets/vendor/.
+# All set-up for building and testing, idempotent and fast when already done: the
+# system packages of scripts/system-packages.txt (apt-get, when missing and run as root
+# or with password-less sudo), .venv/ with the pinned Python packages and the engine
+# (editable), npm assets (package-lock.json), the engine wheel and the vendored
+# front-end files in docs/assets/vendor/.
+#   bash scripts/setup.sh --system-packages   only the system packages (.ci/run, pages.yml)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 PY=.venv/bin/python
+
+installed() {  # KIND ARG...: a line's "installed when" of scripts/system-packages.txt
+  local kind=$1; shift
+  case $kind in
+    command) for c in "$@"; do command -v "$c" >/dev/null 2>&1 || return 1; done ;;
+    python) python3 -c "import $1" >/dev/null 2>&1 ;;
+    file) [[ -e $1 ]] ;;
+    font) fc-list ":lang=$1" 2>/dev/null | grep -q . ;;
+    *) echo "setup: unknown check '$kind' in scripts/system-packages.txt" >&2; exit 2 ;;
+  esac
+}
+
+# 0. System packages (scripts/system-packages.txt), those missing.
+missing=()
+while read -r package kind args; do
+  installed "$kind" $args || missing+=("$package")
+done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' scripts/system-packages.txt)
+if ((${#missing[@]})); then
+  sudo=()
+  [[ $(id -u) == 0 ]] || { sudo -n true 2>/dev/null && sudo=(sudo -n); }
+  if [[ $(id -u) == 0 || ${#sudo[@]} -gt 0 ]]; then
+    echo "setup: apt-get install ${missing[*]}"
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing system packages; install them with: sudo apt-get install -y ${missing[*]}" >&2
+  fi
+fi
+[[ ${1:-} == --system-packages ]] && exit 0
 
 stamp_ok() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
 hash_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
@@ -53,16 +85,5 @@ if [[ -z $wheel ]] || [[ -n $(find engine/pyproject.toml engine/src -newer "$whe
   rm -f "$log"
 fi
 
-# 5. Chromium for the browser tests and screenshots (SETUP_SKIP_CHROMIUM=1: build only).
-if [[ -z ${SETUP_SKIP_CHROMIUM:-} ]] && ! command -v chromium >/dev/null 2>&1; then
-  if [[ $(id -u) == 0 ]]; then
-    echo "setup: apt-get install chromium"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "setup: chromium is missing; install it with: sudo apt-get install -y chromium" >&2
-  fi
-fi
-
-# 6. Vendored front-end files served by the site itself.
+# 5. Vendored front-end files served by the site itself.
 $PY scripts/vendor.py

@@ -2,7 +2,7 @@
 
 `render(name, args, ctx)` returns raw HTML for the page language `ctx.lang` (the
 ```grundy fence of scripts/sitehooks/fence.py keeps it away from the Markdown parser).
-`ctx` also gives `page_src`, `asset(relpath, data) -> url` and `cache_dir`.
+`ctx` also gives `page_src`, the page's `title`, `asset(relpath, data) -> url` and `cache_dir`.
 """
 
 from __future__ import annotations

@@ -321,6 +321,7 @@ def exercise(args: dict[str, str], ctx) -> str:
     lesson = ctx.page_src.removesuffix(".md").removesuffix(".ja")
     key = json.dumps(data, sort_keys=True)
     data.update(lesson=lesson, id=hashlib.sha1(key.encode()).hexdigest()[:10], lang=lang)
+    data["lesson-title"] = ctx.title  # the progress panel's name for the lesson
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     # inside a <div>: Markdown would put a lone custom element in a paragraph
     return (f'<div class="grundy-exercise-box">\n<grundy-exercise class="grundy-exercise"{attrs}>\n'

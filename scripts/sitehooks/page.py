@@ -23,7 +23,8 @@ def page_lang(src_uri: str) -> str:
 class GenContext:
     """What a generator knows about its page.
 
-    - ``lang``: "en" or "ja"; ``page_src``: the source path in docs/, e.g. "ryuoh.ja.md".
+    - ``lang``: "en" or "ja"; ``page_src``: the source path in docs/, e.g. "ryuoh.ja.md";
+      ``title``: the page's title (its <title> before " - " and the site's name).
     - ``asset(relpath, data) -> url``: stores ``data`` (bytes or str) as
       site/generated/<relpath> and returns its URL relative to the page (for raw HTML).
     - ``cache_dir``: ``.cache/sitegen/`` (created) for expensive results.
@@ -37,6 +38,12 @@ class GenContext:
         self._page_dir = posixpath.dirname(page.file.dest_uri) or "."
         self._config = config
         self._files = files
+        self._page = page
+
+    @property
+    def title(self) -> str:
+        """The page's title, as Material writes it into <title> (nav, front matter or h1)."""
+        return self._page.title or ""
 
     def asset(self, relpath: str, data: bytes | str) -> str:
         """Store ``data`` as site/generated/<relpath>; return its URL relative to the page."""

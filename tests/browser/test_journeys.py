@@ -10,14 +10,22 @@ set: its sitemap lists the pages, so instant navigation is on), at 1280 x 900 an
   a link to a heading on another page (by keyboard) and a table of contents' link land on
   the heading; the language switch then opens the same page in the other language;
 - Japanese search: a second search answers, 石取り finds its lessons, and a result with an
-  anchor lands on it.
+  anchor lands on it;
+- the widget in use, 120 px below the window's top: a link away, Back, Forward and Back,
+  the language switch (a full load, the game going along) and Back: it comes back at
+  120 px, in the state the reader left it (the same game and moves), and "New game" then
+  starts from the lesson's start; a table widget likewise; the progress panel names each
+  lesson by its own title (and an assignment's exercise by the classroom's title);
+- a shared game's link in a new tab: the game is replayed and shown below the header;
+- on the Lab reached by instant navigation, its own "Open in the Lab" loads the example.
+English on a desktop, Japanese on a phone where a journey is run once per device.
 Screenshots of the Lab after coming back: artifacts/screenshots/journeys/."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -30,6 +38,11 @@ STEP_MS = 30_000
 DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 900}},
            "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
 SHARED = "print('shared by a link')\n"
+LANG = {"desktop": "", "phone": "ja/"}  # the edition a journey run once per device reads
+TOP = 120  # where the reader keeps the widget in use (px below the window's top)
+HEADER = 48  # Material's header, over the page's top
+# Wythoff's lesson, its first game: the reader moved to (0, 5), the computer took all: over.
+SHARED_GAME = "wythoff/?play=wythoff&start=9.5&moves=0.5,0.0&seed=1"
 PLAYABLE = "el => el.dataset.turn === 'you' || el.dataset.turn === 'over'"
 # the results of the query starting with `start` are shown (their links highlight its words)
 ANSWERED = """start => [...document.querySelectorAll('.md-search-result__item a')]
@@ -120,6 +133,41 @@ def search(page, query: str, press_key: bool = True):
     return page.locator(".md-search-result__item a:visible")
 
 
+def put_at(page, widget, top: float = TOP) -> None:
+    """Scroll so that the widget's top is `top` px below the window's top (the reader's place)."""
+    widget.evaluate("(el, top) => scrollBy({top: el.getBoundingClientRect().top - top, behavior: 'instant'})", top)
+    page.wait_for_timeout(300)  # Material writes the scroll offset into the history entry
+    assert abs(widget.evaluate("el => el.getBoundingClientRect().top") - top) <= 2
+
+
+def game_of(widget) -> dict:
+    """What the play widget shows: its position, moves played and whose turn."""
+    return widget.evaluate("el => ({pos: el.dataset.pos, moves: el.dataset.moves, turn: el.dataset.turn})")
+
+
+def came_back(page, widget, top: float = TOP, ready: str = PLAYABLE) -> float:
+    """Wait until the widget (ready) is back `top` px below the window's top and stays there;
+    its top, or where it is after STEP_MS."""
+    where = "el => el.getBoundingClientRect().top"
+    try:
+        page.wait_for_function(f"([el, top]) => ({ready})(el) && Math.abs(({where})(el) - top) <= 2",
+                               arg=[widget.element_handle(), top], timeout=STEP_MS, polling=POLL_MS)
+    except PlaywrightTimeout:
+        pass
+    page.wait_for_timeout(500)  # settled: nothing moves it any more
+    return widget.evaluate(where)
+
+
+def lesson_titles(page) -> dict:
+    """The progress kept in the browser: lesson -> {language: its title in the panel}."""
+    return page.evaluate("""() => Object.fromEntries(Object.entries(
+        JSON.parse(localStorage.getItem('grundy-exercises') || '{}').lessons || {}).map(([k, v]) => [k, v.titles]))""")
+
+
+def page_title(page) -> str:
+    return page.title().split(" - ")[0]
+
+
 def clean(page) -> None:
     assert not page.foreign_requests, page.foreign_requests[:5]
     errors = [e for e in page.console_errors if "preload" not in e]
@@ -147,6 +195,15 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     assert lab_code(page) == expected
     assert page.url.startswith(base + "lab/#code="), page.url
     assert_lab_whole(page, "lab-open-in-the-lab")
+
+    # On the Lab itself (reached by instant navigation), its examples' "Open in the Lab".
+    page.evaluate("text => window.grundyLab.editor.setCode(text)", SHARED)
+    own = page.locator(".pyexample a.pyexample-lab").last
+    example = own.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))")
+    own.click()
+    page.wait_for_function("code => window.grundyLab.editor.getCode() === code", arg=example, timeout=STEP_MS)
+    page.wait_for_timeout(500)
+    assert 0 <= page.locator("[data-lab]").evaluate("el => el.getBoundingClientRect().top") <= HEADER + 40
 
     # A runaway loop, left running: the next lesson's widgets still work.
     page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
@@ -184,6 +241,99 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     follow(page, "../lab/")  # the Lab after the lessons
     assert_lab_whole(page, "lab-after-lessons")
     assert page.evaluate("window.grundyEngine.restarts") >= 1  # the loop was stopped on leaving
+    clean(page)
+
+
+# ---------------------------------------------------------------- the reader's place
+
+def test_back_forward_and_the_language_switch_keep_the_widget_in_use(reader, base, measurements):
+    page = reader
+    lang, other = ("ja", "en") if LANG[page.device] else ("en", "ja")
+    page.goto(base + LANG[page.device] + "wythoff/")
+    widget = page.locator("grundy-play").first
+    wait_playable(page, widget)
+    start = widget.get_attribute("data-pos")
+    play_a_move(page, widget)
+    left = game_of(widget)
+    wythoff = page_title(page)
+    put_at(page, widget)
+
+    follow(page, "../ryuoh/")  # a link away, to a lesson with exercises
+    ex = page.locator("grundy-exercise").first
+    page.wait_for_function("el => el.dataset.ready === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
+    titles = lesson_titles(page)
+    assert titles["ryuoh"] == {lang: page_title(page)} and titles["wythoff"] == {lang: wythoff}, titles
+    assert page_title(page) in page.locator(".gx-progress .gx-lessons").first.text_content()
+    # the classroom's contract: an exercise's data-lesson-title names its lesson in the panel
+    assigned = page.evaluate("""() => { const ex = document.createElement('grundy-exercise');
+        Object.assign(ex.dataset, {kind: 'grundy-value', game: 'wythoff', params: '{}', pos: '1 2',
+                                   lesson: 'assignment-journey', lessonTitle: 'Homework 1', id: 't0'});
+        ex.innerHTML = '<div class="gx-static"><p class="gx-question">?</p><details class="gx-answer"></details></div>';
+        document.querySelector('.md-content article').append(ex);
+        ex.remove();
+        document.querySelector('.gx-progress[data-lesson="assignment-journey"]').remove();
+        return JSON.parse(localStorage.getItem('grundy-exercises')).lessons['assignment-journey'].titles; }""")
+    assert list(assigned.values()) == ["Homework 1"], assigned
+
+    swap(page, page.go_back)  # the widget in use where the reader left it, as they left it
+    widget = page.locator("grundy-play").first
+    back = came_back(page, widget)
+    measurements.append(f"journeys [{page.device}, {lang}]: the play widget left at {TOP} px, "
+                        f"after Back at {back:.0f} px")
+    assert abs(back - TOP) <= 2 and game_of(widget) == left, (back, game_of(widget), left)
+    assert lesson_titles(page)["wythoff"] == {lang: wythoff}
+    swap(page, page.go_forward)
+    assert page.url.startswith(base + LANG[page.device] + "ryuoh/")
+    swap(page, page.go_back)
+    widget = page.locator("grundy-play").first
+    assert abs(came_back(page, widget) - TOP) <= 2 and game_of(widget) == left
+
+    # "New game" starts from the lesson's start, not from where the game came back.
+    widget.locator(".gw-new").click()
+    page.wait_for_function("([el, start]) => el.dataset.moves === '0' && el.dataset.pos === start",
+                           arg=[widget.element_handle(), start], timeout=STEP_MS)
+    play_a_move(page, widget)
+    left, game = game_of(widget), urlsplit(page.url).query
+    put_at(page, widget)
+
+    # The language switch (a full load) takes this game along; Back (a full load) returns.
+    switch = page.locator(f".md-select__link[hreflang={other}]").first
+    page.evaluate("a => a.click()", switch.element_handle())
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=other, timeout=STEP_MS)
+    widget = page.locator("grundy-play").first
+    page.wait_for_function(PLAYABLE, arg=widget.element_handle(), timeout=LOAD_MS)
+    assert urlsplit(page.url).query == game and game_of(widget) == left, (page.url, game, game_of(widget))
+    assert HEADER <= came_back(page, widget, top=64) <= HEADER + 40  # under the header
+    page.go_back()
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang, timeout=STEP_MS)
+    widget = page.locator("grundy-play").first
+    back = came_back(page, widget)
+    measurements.append(f"journeys [{page.device}, {lang}]: after the language switch and Back at {back:.0f} px")
+    assert abs(back - TOP) <= 2 and game_of(widget) == left, (back, game_of(widget), left)
+    clean(page)
+
+
+def test_a_shared_game_and_a_table_come_back_where_they_were(reader, base, measurements):
+    page = reader
+    page.goto(base + LANG[page.device] + SHARED_GAME)  # a game's link opened in a new tab
+    widget = page.locator("grundy-play").first
+    top = came_back(page, widget, top=64, ready="el => el.dataset.turn === 'over'")
+    measurements.append(f"journeys [{page.device}]: a shared game's widget at {top:.0f} px (header {HEADER} px)")
+    assert HEADER <= top <= HEADER + 40 and game_of(widget)["moves"] == "2"
+    widget.locator(".gw-new").click()  # from the lesson's start, not the finished board
+    page.wait_for_function("el => el.dataset.moves === '0' && el.dataset.pos === '9,5' && el.dataset.turn === 'you'",
+                           arg=widget.element_handle(), timeout=STEP_MS)
+
+    follow(page, "../step-chocolate/")
+    table = page.locator("grundy-table").first
+    table.scroll_into_view_if_needed()
+    page.wait_for_function("el => el.dataset.drawn", arg=table.element_handle(), timeout=LOAD_MS)
+    put_at(page, table)
+    follow(page, "../chomp/")
+    swap(page, page.go_back)
+    back = came_back(page, page.locator("grundy-table").first, ready="el => el.dataset.drawn")
+    measurements.append(f"journeys [{page.device}]: the step-chocolate table left at {TOP} px, after Back at {back:.0f} px")
+    assert abs(back - TOP) <= 2, back
     clean(page)
 
 

@@ -137,7 +137,7 @@ def pdf_pages(path: Path) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_printed_worksheet(new_page, base, lang, tmp_path):
     if not shutil.which("pdftotext"):
-        pytest.fail("pdftotext not found: apt-get install poppler-utils")
+        pytest.fail("pdftotext not found: run bash scripts/setup.sh as root (poppler-utils)")
     page = open_sheet(new_page, base, CHOCOLATE, lang)
     check_key(page, lang)
     words = WORDS[lang]

@@ -25,7 +25,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 def render(lang, **args):
     ctx = SimpleNamespace(lang=lang, page_src="misere.ja.md" if lang == "ja" else "misere.md",
-                          cache_dir=ROOT / ".cache" / "sitegen")
+                          title="Misère play", cache_dir=ROOT / ".cache" / "sitegen")
     assert sitegen.GENERATORS["exercise"] is exercise
     return exercise({k: str(v) for k, v in args.items()}, ctx)
 
@@ -43,6 +43,7 @@ def test_find_move_lists_every_winning_move(lang, game, params, pos, misere):
     html = render(lang, kind="find-move", game=game, pos=pos, misere=str(misere).lower(), **params)
     data = attrs(html)
     assert data["kind"] == "find-move" and data["pos"] == pos and data["lesson"] == "misere"
+    assert data["lesson-title"] == "Misère play"  # the progress panel's title, from the page
     assert json.loads(data["params"]) == params and data["lang"] == lang
     assert ("misere" in data) == misere
     g = grundy.game(game, **params)

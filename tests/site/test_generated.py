@@ -33,6 +33,7 @@ class FakeCtx:
     def __init__(self, lang: str, cache_dir: Path):
         self.lang = lang
         self.page_src = "page.ja.md" if lang == "ja" else "page.md"
+        self.title = "A page"
         self.cache_dir = cache_dir
         self.assets: dict[str, bytes | str] = {}
 

@@ -4,15 +4,18 @@
 //   the runtime's download and start do not compete with the first paint), not when the
 //   widget scrolls into view;
 // - the language switcher points at the current page's other edition (instant navigation
-//   does not swap the header), and a change of language loads the page in full (instant
-//   navigation would keep the first page's <html lang>, search index and language);
+//   does not swap the header), with the game being played (the address's ?play=…), and a
+//   change of language loads the page in full (instant navigation would keep the first
+//   page's <html lang>, search index and language);
 // - the service worker and the offline copy it offers (offline.js);
 // - instant navigation keeps the address and lands on anchors as a full load does
-//   (instant.js).
+//   (instant.js); Back and Forward come back to the reader's place once the widgets have
+//   grown (place.js).
 
 import { pageReady } from "../widgets/painted.js";
 import { keepInstantNavigationFaithful } from "./instant.js";
 import { checkForUpdate, offlineOnPage, setUpOffline } from "./offline.js";
+import { keepPlaces } from "./place.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
@@ -73,6 +76,7 @@ addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (link && !link.target && langOfUrl(link.href) !== langOfUrl(location.href)) {
     event.stopPropagation(); // before Material's listener on <body>: the browser navigates
+    fixLanguageLinks(); // the address as it is now: a game played since goes along (?play=…)
   }
 }, true);
 
@@ -95,5 +99,6 @@ setUpOffline(pageReady).catch(() => {}); // without a worker, the site is only n
 
 if (window.document$) {
   if (window.location$) keepInstantNavigationFaithful(window.location$, window.document$);
+  keepPlaces(window.document$);
   window.document$.subscribe(onPage);
 } else onPage();

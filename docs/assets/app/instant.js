@@ -8,11 +8,9 @@
 //   scrolled near (content-visibility: auto, site.css), so the blocks laid out around the
 //   heading once it is scrolled to move it (by thousands of pixels on a long page). The
 //   heading is put back under the header at each frame until it stays there (or the page's
-//   end keeps it lower), unless the reader scrolls or presses a key first.
+//   end keeps it lower), unless the reader scrolls or presses a key first (place.js).
 
-const SETTLE_FRAMES = 20; // the heading has stayed in place this many frames: landed
-const GIVE_UP_MS = 5000;
-const READER = ["wheel", "touchstart", "keydown", "mousedown"];
+import { hold } from "./place.js";
 
 let shownPath = location.pathname;
 let loading = null; // the address of the page being loaded, while it loads
@@ -35,30 +33,6 @@ function anchorTarget(hash) {
   return document.getElementById(id);
 }
 
-/** Keep `target` at the top of the window (under the header) while the page settles. */
-function land(target) {
-  const started = performance.now();
-  let still = 0;
-  let frame = 0;
-  const stop = () => {
-    cancelAnimationFrame(frame);
-    for (const type of READER) removeEventListener(type, stop, true);
-  };
-  for (const type of READER) addEventListener(type, stop, { capture: true, passive: true });
-  const step = (now) => {
-    if (!target.isConnected || now - started > GIVE_UP_MS || still > SETTLE_FRAMES) return stop();
-    const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
-    const off = target.getBoundingClientRect().top - margin;
-    const bottom = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
-    if (Math.abs(off) > 1 && !(off > 0 && bottom)) {
-      target.scrollIntoView();
-      still = 0;
-    } else still += 1;
-    frame = requestAnimationFrame(step);
-  };
-  frame = requestAnimationFrame(step);
-}
-
 /** Material's location$ (each navigation) and document$ (each page shown). */
 export function keepInstantNavigationFaithful(location$, document$) {
   location$.subscribe((url) => {
@@ -70,6 +44,6 @@ export function keepInstantNavigationFaithful(location$, document$) {
     shownPath = location.pathname;
     // a new visit to an anchor (not Back or Forward, whose entries hold their scroll offset)
     const target = arrived && history.state === null ? anchorTarget(location.hash) : null;
-    if (target) land(target);
+    if (target) hold(target);
   });
 }

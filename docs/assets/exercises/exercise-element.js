@@ -2,11 +2,13 @@
 // that checks the reader (scripts/sitegen/exercise_markup.py writes it around its static
 // version). data-kind = find-move | grundy-value | pn-table;
 // data-game, data-params (JSON), data-pos, data-max, data-misere, data-pass, data-rules,
-// data-heap, data-lesson, data-id. Every move and value is checked by the engine
-// (engine.request); a P/N table against its answer cells (data-pos), which the engine
-// computed at build time (also in misère play, with a pass or next to a Nim heap).
-// Feedback, a ladder of hints, the (build-time, folded) answer after an attempt; progress
-// in localStorage (progress.js); teacher mode shows every answer.
+// data-heap, data-lesson, data-lesson-title (the lesson's name in the progress panel: the
+// page's title, or the classroom's assignment; without it, the page's h1), data-id.
+// Every move and value is checked by the engine (engine.request); a P/N table against its
+// answer cells (data-pos), which the engine computed at build time (also in misère play,
+// with a pass or next to a Nim heap). Feedback, a ladder of hints, the (build-time,
+// folded) answer after an attempt; progress in localStorage (progress.js); teacher mode
+// shows every answer.
 
 import { engine } from "../widgets/engine-client.js";
 import { ensurePanel } from "./panel.js";
@@ -27,6 +29,13 @@ const nearViewport = "IntersectionObserver" in window
   }, { rootMargin: "200px" })
   : null;
 
+/** The title of the page `el` is on: its article's h1, without the permalink. */
+function pageTitle(el) {
+  const h1 = el.closest("article")?.querySelector("h1")?.cloneNode(true);
+  h1?.querySelector(".headerlink")?.remove();
+  return h1?.textContent.trim() || "";
+}
+
 class ExerciseElement extends HTMLElement {
   #onProgress = () => this.showProgress();
 
@@ -36,8 +45,11 @@ class ExerciseElement extends HTMLElement {
     const lesson = this.dataset.lesson;
     const all = [...document.querySelectorAll("grundy-exercise")].filter((e) => e.dataset.lesson === lesson);
     ensurePanel(all[0], lesson, this.lang);
-    const title = document.title.split(" - ")[0].trim() || lesson;
-    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang, title);
+    // The lesson's title is written on the element (at build time, or by the classroom), else
+    // its page's heading: when instant navigation connects it, document.title is still the
+    // previous page's.
+    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang,
+                      this.dataset.lessonTitle || pageTitle(this) || lesson);
     this.showProgress();
   }
 

@@ -49,8 +49,8 @@ function readExamples() {
   return data ? JSON.parse(data.dataset.labExamples) : [];
 }
 
-function codeFromAddress() {
-  const match = /^#code=(.*)$/s.exec(location.hash);
+function codeFromAddress(hash = location.hash) {
+  const match = /^#code=(.*)$/s.exec(hash);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]);
@@ -245,11 +245,26 @@ function leave(url) {
   if (lab?.root.isConnected && url.pathname !== lab.path) engine.stop();
 }
 
+/** A link on the Lab's own page to lab/#code=… (its examples' "Open in the Lab"), or Back
+ *  and Forward between two such addresses: instant navigation changes the address through
+ *  the History API, with no hashchange, so the code is put into the editor here. */
+function openHere(url) {
+  const lab = window.grundyLab;
+  const code = codeFromAddress(url.hash);
+  if (!lab?.root.isConnected || url.pathname !== lab.path || code === null) return;
+  lab.fromAddress = code; // the editor may still be loading
+  if (lab.editor && code !== lab.editor.getCode()) lab.editor.setCode(code);
+  lab.root.scrollIntoView({ block: "start" });
+}
+
 /** Material's document$ announces every page (the first, then each instant swap: this
  *  module runs once per visit, though instant navigation re-inserts its script), location$
  *  every navigation. */
 function follow() {
-  window.location$?.subscribe(leave);
+  window.location$?.subscribe((url) => {
+    leave(url);
+    openHere(url);
+  });
   window.document$?.subscribe(mount);
 }
 

@@ -12,6 +12,7 @@ import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-li
 import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { GrundyWidget, define } from "./widget-base.js";
 import { explainPanel } from "../exercises/explain-panel.js";
+import { showLinked } from "../app/place.js";
 
 const COMPUTER_PAUSE_MS = 700; // the computer's move stays highlighted this long
 const TRUE = ["true", "1", "yes"];
@@ -148,7 +149,7 @@ export class PlayElement extends GrundyWidget {
       return false;
     }
     this.linked = true;
-    this.scrollIntoView({ block: "start" });
+    showLinked(this); // under the header, unless the reader comes back to their own place
     return true;
   }
 
@@ -282,8 +283,8 @@ export class PlayElement extends GrundyWidget {
     delete this.dataset.retry;
     this.firstSelect.disabled = this.twoPlayers;
     this.controls.show(setup.game, setup.params);
-    if (this.startInput.value === typed) {
-      this.startInput.value = startText(state.pos, this.catalogue, setup.game, setup.params);
+    if (this.startInput.value === typed) { // the game's start, not where a replayed link stopped
+      this.startInput.value = startText(game.history[0].pos, this.catalogue, setup.game, setup.params);
     }
     this.firstSelect.value = setup.humanFirst ? "you" : "computer";
     this.misereBox.checked = setup.misere;
