@@ -119,7 +119,7 @@ export const STRINGS = {
   },
   ja: {
     widget: { play: "コンピュータと対戦", table: "グランディ数の表",
-              nimsum: "ニム和の計算", pviewer: "P 局面の表示" },
+              nimsum: "ニム和の計算", pviewer: "P 局面ビューアー" },
     game: "ゲーム", start: "開始局面", any: "任意",
     sumGame: "ゲームの和", passOption: "パスを 1 回だけ許す", pass: "パス",
     needValue: "値を入れてください", wholeNumber: "整数で入力してください",

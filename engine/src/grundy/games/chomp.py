@@ -88,8 +88,8 @@ THEOREMS = (
             _rows_value(lambda s: abs(two_columns(s)[0] - two_columns(s)[1] - 1)),
             Text("P-position ⇔ c0 = c1 + 1 (column lengths)",
                  "P 局面 ⇔ c0 = c1 + 1 (列の長さ)")),
-    Theorem(Text("L shapes: P exactly when the arms are equal",
-                 "L 字形: 腕の長さが等しいときだけ P"),
+    Theorem(Text("L shapes: P exactly when the arm and the leg are equal",
+                 "L 字形: 腕と脚の長さが等しいときだけ P"),
             "|r0 − rows|", "outcome", Text("an L {r0, 1, …, 1}", "L 字形 {r0, 1, …, 1}"),
             _shaped(is_l_shape), _rows_value(lambda s: abs(s[0] - (len(s) - 1))),
             Text("P-position ⇔ r0 = the number of rows", "P 局面 ⇔ r0 = 段の数")),
@@ -275,8 +275,9 @@ RECTANGLES_SPEC = CheckSpec("chomp-rectangles", Text(
 
 def check_formulas(n):
     """The proved cases (one row, two rows, two columns, L shapes, squares) against the
-    reference search on every position of up to 4 rows with r0 <= n and every bar of two
-    columns with 5 to n rows, and the tables against the search."""
+    reference search on every bar of up to 4 rows with r0 <= n and every bar of two
+    columns with 5 to n rows, each bar counted once (in the game with exactly its number of
+    rows), and the tables against the search."""
     n = 12 if n is None else n
     count = 0
     for rows in range(1, max(n, 4) + 1):
@@ -288,7 +289,8 @@ def check_formulas(n):
             return f is None or (f.value == value if f.kind == "grundy" else
                                  (f.value == 0) == (value == 0))
 
-        seen, fail = first_mismatch(g, shapes(rows, n if rows <= 4 else 2), agrees, memo)
+        exact = (p for p in shapes(rows, n if rows <= 4 else 2) if p[-1])  # each bar once
+        seen, fail = first_mismatch(g, exact, agrees, memo)
         count += seen
         bad = table_agrees(g, min(n, 8), memo) if rows <= 4 else ""
         if fail is not None or bad:
@@ -304,10 +306,10 @@ def _formula_cond(n):
 FORMULAS_SPEC = CheckSpec("chomp-formulas", Text(
     "Chomp: one row r0 has G = r0 − 1; two rows are P exactly when r0 = r1 + 1; a bar of "
     "at most two columns is P exactly when exactly one of its rows has a single square (the two-row theorem "
-    "transposed); an L {r0, 1, ..., 1} is P exactly when its arms are equal; an n × n "
+    "transposed); an L {r0, 1, ..., 1} is P exactly when its arm and leg are equal; an n × n "
     "square (n >= 2) is N.",
     "チョンプ: 1 段 r0 の G は r0 − 1; 2 段は r0 = r1 + 1 のときだけ P; 2 列以下の板は 1 マスの段が"
-    "ちょうど 1 つのときだけ P (2 段の定理を転置); L 字形 {r0, 1, ..., 1} は腕の長さが等しいとき"
+    "ちょうど 1 つのときだけ P (2 段の定理を転置); L 字形 {r0, 1, ..., 1} は腕と脚の長さが等しいとき"
     "だけ P; n × n の正方形 (n >= 2) は N。"),
     check_formulas)
 
