@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import exercise_markup
 from . import levels
-from . import examples, figures, pictures, references, research_data, tables, verify_report, widgets_markup
+from . import discover_markup, examples, figures, pictures, references, research_data, tables, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -27,6 +27,7 @@ GENERATORS = {
     "data": research_data.data,
     "references": references.references,
     "levels": levels.table,
+    "discover": discover_markup.discover,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]

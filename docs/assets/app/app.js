@@ -18,7 +18,7 @@ import { pageReady } from "../widgets/painted.js";
 import { keepInstantNavigationFaithful } from "./instant.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
+const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-discover";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
 const SETTLE_MS = 3000;
 const TEXT = {
