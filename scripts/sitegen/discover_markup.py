@@ -23,22 +23,22 @@ from .args import Args, game_label, position_text
 from .strings import japanese_spacing
 
 STRINGS = {
-    "found": grundy.Text("For {game}, the engine found {what}: <code>{formula}</code>. It holds "
+    "found": grundy.Text("For {game}, the engine found a {what}: <code>{formula}</code>. It holds "
                          "at all {n:,} positions with coordinates up to {max}, checked by the "
                          "engine, not proved.",
-                         "{game}について、エンジンは{what}を見つけました: <code>{formula}</code>。"
+                         "{game}について、エンジンは {what}を見つけました: <code>{formula}</code>。"
                          "座標が {max} 以下の {n:,} 局面すべてで成り立つことをエンジンで確かめました"
                          " (証明ではありません)。"),
-    "none": grundy.Text("For {game}, no formula for {what} was found in the engine's grammar up to "
+    "none": grundy.Text("For {game}, no {what} was found in the engine's grammar up to "
                         "size {size} ({n:,} positions with coordinates up to {max}).",
-                        "{game}について、エンジンの文法で大きさ {size} までに{what}の式は見つかり"
+                        "{game}について、エンジンの文法で大きさ {size} までに {what}は見つかり"
                         "ませんでした (座標が {max} 以下の {n:,} 局面)。"),
-    "what.grundy": grundy.Text("a formula for the Grundy value", "グランディ数の式"),
-    "what.P": grundy.Text("a formula for the P-positions", "P 局面を表す式"),
+    "what.grundy": grundy.Text("formula for the Grundy value", "グランディ数の式"),
+    "what.P": grundy.Text("formula for the P-positions", "P 局面を表す式"),
     "theorem": grundy.Text("It agrees with the site's theorem: {theorem}.",
                            "これはサイトの定理と一致します: {theorem}。"),
     "guess": grundy.Text("The guess <code>{formula}</code> {result}.",
-                         "予想 <code>{formula}</code> は{result}。"),
+                         "予想 <code>{formula}</code> は、{result}。"),
     "guess.holds": grundy.Text("holds at every position of the table",
                                "表のすべての局面で成り立ちます"),
     "guess.fails": grundy.Text("fails first at {pos} (it holds up to {holds_to})",
