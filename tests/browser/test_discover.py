@@ -47,7 +47,7 @@ def test_bad_input_beside_its_field(booted):
     root.locator(".gw-max").fill("abc")
     root.locator(".gw-search").click()
     assert root.locator(".gw-max").get_attribute("aria-invalid") == "true"
-    assert "between 1 and 24" in root.locator(".gw-controls .gw-field-error").first.inner_text()
+    assert "between 1 and 24" in root.locator(".gw-field:has(.gw-max) .gw-field-error").inner_text()
 
 
 def test_cancel_a_long_search(booted):
