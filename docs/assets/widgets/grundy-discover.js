@@ -33,6 +33,9 @@ export class DiscoverElement extends GrundyWidget {
     }
     const choose = h("div", { class: "gw-controls" }, this.controls.element,
       field(t("max"), this.maxInput), field(t("discover.target"), this.targetSelect));
+    // another table: the answers shown (the build-time one too) no longer apply
+    choose.addEventListener("input", () => this.clearResults());
+    choose.addEventListener("change", () => this.clearResults());
     const guess = h("form", { class: "gw-controls gw-guess-form", novalidate: true,
                               onsubmit: (e) => { e.preventDefault(); this.testGuess(); } },
       field(t("discover.guess"), this.guessInput),
@@ -95,7 +98,7 @@ export class DiscoverElement extends GrundyWidget {
     const out = [];
     if (data.found) {
       out.push(h("p", { class: "gw-discover-result" }, t("discover.found"), " ",
-        h("code", { class: "gw-formula", text: data.formula }), " ",
+        h("code", { class: "gw-formula", text: data.formula }), t("discover.end"), " ",
         t("discover.holds", { n: data.checked, max: data.holds_to })));
       if (data.theorem) out.push(h("p", { class: "gw-discover-theorem", text: t("discover.theorem", { theorem: data.theorem }) }));
     } else {
