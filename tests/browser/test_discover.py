@@ -81,3 +81,16 @@ def test_phone_japanese(booted):
     box = root.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     w.screenshot("discover-phone-ja", root)
+
+
+def test_search_times_printed(booted):
+    """Print how long the browser's engine takes (never asserted): a search that finds its
+    formula at once, and one that spends the whole budget of the browser's formula search."""
+    w, root = booted("discover", path="discover/")
+    ready(w, root)
+    for request in ({"op": "discover", "game": "chocolate", "params": {"k": 3}, "max": 8, "target": "P"},
+                    {"op": "discover", "game": "wythoff", "max": 16, "target": "P"}):
+        answer = w.page.evaluate("r => window.grundyEngine.request(r)", request)
+        assert "error" not in answer, answer
+        print(f"\nTIMING discover {request['game']} max {request['max']}: {answer['ms']} ms, "
+              f"found {answer['formula']}")

@@ -131,8 +131,8 @@ class Search:
         raise _Hit
 
     def _near(self, value, formula, size) -> None:
-        """Keep the formulas that hold the longest from the first position (ties: the
-        smaller, found first)."""
+        """Keep the formulas that hold the longest from the first position, one per first
+        counterexample (the smaller, found first)."""
         near = self.found.near
         worst = near[-1][0] if len(near) == NEAR_MISSES else 0
         if self.boolean:
@@ -149,8 +149,8 @@ class Search:
                 else:
                     hi = mid - 1
             prefix = lo
-        if prefix <= worst or prefix >= self.n:
-            return
+        if prefix <= worst or prefix >= self.n or any(p == prefix for p, _, _ in near):
+            return  # one near miss per first counterexample: the smallest, found first
         near.append((prefix, size, formula))
         near.sort(key=lambda item: (-item[0], item[1]))
         del near[NEAR_MISSES:]
