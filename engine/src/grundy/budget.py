@@ -57,8 +57,9 @@ BROWSER = Budget("the browser", "ブラウザ", 2, 1_000_000, 200_000_000, 1_000
 # 3 s, enough for x, z <= 128 with k = 2 (1,077,505 positions; timed on docs/benchmarks.md).
 VIEWER = Budget("the browser's P-position viewer", "ブラウザの P 局面ビューア", 3, 2_200_000,
                 200_000_000, 1_000, 100)
-# The formula search (grundy.discovery, with progress and a cancel button): about 5 s in
-# Pyodide (3,000,000 steps took 10.7 s there, tests/browser/test_discover.py, load 12).
+# The formula search (grundy.discovery, with progress and a cancel button): a few seconds in
+# Pyodide (the whole budget: 11.5 s at load 15, when CPython took 0.76 s of CPU, 3.6 s of
+# wall time; tests/browser/test_discover.py prints it).
 DISCOVERY = Budget("the browser's formula search", "ブラウザの式の探索", 5, 1_500_000,
                    200_000_000, 1_000, 100)
 # SVG elements of one picture (a board square, a counter, a move): pages stay small.
