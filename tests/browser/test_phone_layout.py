@@ -191,8 +191,9 @@ WIDGET_TEXT = """(only) => {
   }
   return small;
 }"""
-# Pages holding every widget kind: nim-sum, play (a sum of games, Nim), table, Ryuoh board, P-positions.
-WIDGET_PAGES = ("impartial-games/", "ryuoh/", "other-inequalities/")
+# Pages holding every widget kind: nim-sum, play (a sum of games, Nim), table, Ryuoh board,
+# P-positions, the formula search.
+WIDGET_PAGES = ("impartial-games/", "ryuoh/", "other-inequalities/", "discover/")
 
 
 def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measurements):
