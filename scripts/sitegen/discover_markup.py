@@ -71,7 +71,7 @@ def fallback(d, guess, game, lang: str) -> str:
             parts.append(_t("theorem", lang, theorem=escape(d.theorem.get(lang))))
     else:
         parts = [_t("none", lang, game=label, what=what, size=d.searched, n=d.checked, max=d.max)]
-    html = [f'<p class="gw-discover-result">{" ".join(parts)}</p>']
+    html = [f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>']
     if guess is not None:
         result = _t("guess.holds", lang) if guess.holds else _t(
             "guess.fails", lang, pos=position_text(guess.first_counterexample), holds_to=guess.holds_to)
