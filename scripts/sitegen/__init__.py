@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import exercise_markup
 from . import levels
-from . import examples, figures, pictures, references, research_data, tables, theorems, verify_report, widgets_markup
+from . import discover_markup, examples, figures, pictures, references, research_data, tables, theorems, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -28,6 +28,7 @@ GENERATORS = {
     "references": references.references,
     "levels": levels.table,
     "theorems": theorems.theorems,
+    "discover": discover_markup.discover,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]

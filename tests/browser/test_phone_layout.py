@@ -191,8 +191,9 @@ WIDGET_TEXT = """(only) => {
   }
   return small;
 }"""
-# Pages holding every widget kind: nim-sum, play (a sum of games, Nim), table, Ryuoh board, P-positions.
-WIDGET_PAGES = ("impartial-games/", "ryuoh/", "other-inequalities/")
+# Pages holding every widget kind: nim-sum, play (a sum of games, Nim), table, Ryuoh board,
+# P-positions, the formula search.
+WIDGET_PAGES = ("impartial-games/", "ryuoh/", "other-inequalities/", "discover/")
 
 
 def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measurements):
@@ -227,7 +228,7 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
         found = page.evaluate(WIDGET_CONTROLS, [TARGET, INPUT_FONT, ".grundy-widget"]) + page.evaluate(WIDGET_TEXT, "")
         sums += page.evaluate(WIDGET_TEXT, "sum")
         bad += [f"/{rel}: {line}" for line in found]
-    assert kinds == {f"grundy-{kind}" for kind in ("play", "table", "nimsum", "pviewer")}
+    assert kinds == {f"grundy-{kind}" for kind in ("play", "table", "nimsum", "pviewer", "discover")}
     measurements.append(f"phone widgets: {controls} controls of every widget kind measured; "
                         f"{len(sums)} labels of a sum's board under 11 px (test_sum_board_labels_on_a_phone)")
     assert not bad, "\n".join(dict.fromkeys(bad))

@@ -353,3 +353,17 @@ def test_bad_directives_raise_one_line_errors(cache_dir, name, args):
     with pytest.raises(sitegen.SitegenError) as info:
         sitegen.render(name, args, FakeCtx("en", cache_dir))
     assert "\n" not in str(info.value)
+
+
+def test_discover_directive(ctx):
+    """The formula search at build time inside <grundy-discover>: the formula, the theorem,
+    the guess's first counterexample (computed, as the engine's check gives it)."""
+    html = sitegen.render("discover", {"game": "chocolate", "k": "5", "max": "6", "target": "P",
+                                       "guess": "x ^ y ^ z == 0"}, ctx)
+    attrs = dict(re.findall(r" data-([a-z]+)='([^']*)'", re.search(r"<grundy-discover([^>]*)>", html).group(1)))
+    assert attrs["game"] == "chocolate" and attrs["target"] == "P" and attrs["max"] == "6"
+    assert "{2,\u00a01,\u00a03}" in html  # the first counterexample of x ^ y ^ z == 0 for k = 5
+    k3 = sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P"}, ctx)
+    assert ("<code>x ^ y == z</code>" in k3) and ("2.1" in k3)
+    with pytest.raises(sitegen.SitegenError):
+        sitegen.render("discover", {"game": "chocolate", "target": "Q"}, ctx)

@@ -18,7 +18,7 @@ import { checkForUpdate, offlineOnPage, setUpOffline } from "./offline.js";
 import { keepPlaces } from "./place.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer";
+const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-discover";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
 
 /** "ja" for pages under ROOT/ja/, else "en". */

@@ -1,5 +1,6 @@
 // The widgets' entry module (mkdocs.yml loads it with type="module"): it defines the
-// custom elements <grundy-play>, <grundy-table>, <grundy-nimsum> and <grundy-pviewer> once
+// custom elements <grundy-play>, <grundy-table>, <grundy-nimsum>, <grundy-pviewer> and
+// <grundy-discover> once
 // the page has loaded and been painted (painted.js): their modules are not fetched while
 // the first screen is painted, which the static pictures in their place do not need.
 // Elements on pages swapped in by Material's instant navigation upgrade by themselves;
@@ -12,5 +13,6 @@ import { pageReady } from "./painted.js";
 
 await pageReady;
 const [{ engine }] = await Promise.all([import("./engine-client.js"), import("./grundy-play.js"),
-  import("./grundy-table.js"), import("./grundy-nimsum.js"), import("./grundy-pviewer.js")]);
+  import("./grundy-table.js"), import("./grundy-nimsum.js"), import("./grundy-pviewer.js"),
+  import("./grundy-discover.js")]);
 window.grundyEngine = engine;

@@ -20,8 +20,9 @@ from .passing import PassGame, with_pass
 from .sums import SumGame, sum_of
 from .table import Table
 from . import verify  # noqa: E402  (grundy.verify.run)
+from .discovery import discover  # noqa: E402  (grundy.discovery.discover)
 
 __version__ = "0.1.0"
 __all__ = ["Formula", "Game", "GameError", "Move", "Param", "PassGame", "PositionError",
-           "SumGame", "Table", "Text", "Theorem", "find_game", "game", "game_names",
+           "SumGame", "Table", "Text", "Theorem", "discover", "find_game", "game", "game_names",
            "register", "sum_of", "verify", "with_pass", "__version__"]

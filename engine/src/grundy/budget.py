@@ -8,7 +8,8 @@ of coordinates have their own limits.  Budgets:
 * `CLI` (the command line, the Python API, the site build): a request answers within
   10 s and 1.5 GB on a 2-core machine, or is refused at once.
 * `BROWSER` (the JSON facade run by Pyodide): within about 2 s and well under 500 MB;
-  `VIEWER` (its P-position viewer, with progress and a cancel button): about 3 s.
+  `VIEWER` (its P-position viewer, with progress and a cancel button): about 3 s;
+  `DISCOVERY` (its formula search, with progress and a cancel button): about 5 s.
 
 `require(...)` raises `BudgetError` (a GameError) with one line, in English and Japanese,
 that names the limit and what to do.  `using(budget)` selects the budget of a request.
@@ -56,6 +57,11 @@ BROWSER = Budget("the browser", "ブラウザ", 2, 1_000_000, 200_000_000, 1_000
 # 3 s, enough for x, z <= 128 with k = 2 (1,077,505 positions; timed on docs/benchmarks.md).
 VIEWER = Budget("the browser's P-position viewer", "ブラウザの P 局面ビューアー", 3, 2_200_000,
                 200_000_000, 1_000, 100)
+# The formula search (grundy.discovery, with progress and a cancel button): a few seconds in
+# Pyodide (the whole budget: 11.5 s at load 15, when CPython took 0.76 s of CPU, 3.6 s of
+# wall time; tests/browser/test_discover.py prints it).
+DISCOVERY = Budget("the browser's formula search", "ブラウザの式の探索", 5, 1_500_000,
+                   200_000_000, 1_000, 100)
 # SVG elements of one picture (a board square, a counter, a move): pages stay small.
 DRAWING_ELEMENTS = 50_000
 

@@ -1,4 +1,4 @@
-"""The `grundy` command line: value, outcome, move, remoteness, table, verify.
+"""The `grundy` command line: value, outcome, move, remoteness, table, discover, verify.
 
 The options of each game are generated from its Params (grundy.registry), so a new
 game needs no change here. Parsing is argparse: one parser per command and game
@@ -32,6 +32,12 @@ COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, h
               {"max": (False, "the largest coordinate"), "format": (False, "csv, json or md"),
                "backend": (False, "auto, python or numpy"),
                "pass": (True, "add the pass coordinate")}),
+    "discover": ("search the simplest formula for G or the P-positions on the table", True,
+                 {"max": (False, "the largest coordinate of the table"),
+                  "target": (False, "grundy (the Grundy value) or P (the P-positions)"),
+                  "misere": (True, "misère play (target P)"),
+                  "pass": (True, "the game with a pass (a coordinate `pass`: 1 still available)"),
+                  "format": (False, "text or json")}),
     "verify": ("check every theorem by brute force", False, {"max": (False, "one bound for all")}),
 }
 
@@ -106,12 +112,12 @@ def _split_game(command: str, rest: list[str]) -> tuple[str, list[str]]:
 def parse(argv: list[str]):
     """(command, game class or None, namespace) from the arguments."""
     if not argv:
-        raise UsageError("missing command (value, outcome, move, remoteness, table or verify); "
+        raise UsageError("missing command (value, outcome, move, remoteness, table, discover or verify); "
                          "try --help")
     command, rest = argv[0], list(argv[1:])
     if command not in COMMANDS:
         raise UsageError(f"unknown command {command!r} "
-                         "(use value, outcome, move, remoteness, table or verify)")
+                         "(use value, outcome, move, remoteness, table, discover or verify)")
     cls = None
     if COMMANDS[command][1]:
         name, rest = _split_game(command, rest)
@@ -184,6 +190,20 @@ def _table(g, args, out) -> None:
         out.write("\n]}\n")
 
 
+def _discover(g, args, out) -> None:
+    from .discovery import discover
+
+    if args.coords:
+        raise UsageError(f"discover takes no coordinates (use --max N), got {' '.join(args.coords)}")
+    fmt = args.format or "text"
+    if fmt not in ("text", "json"):
+        raise UsageError(f"unknown format {fmt!r} (use text or json)")
+    if args.target not in (None, "grundy", "P"):
+        raise UsageError(f"unknown target {args.target!r} (use grundy or P)")
+    found = discover(g, args.max, args.target, misere=bool(args.misere))
+    out.write(found.text() if fmt == "text" else json.dumps(found.as_dict(), ensure_ascii=False) + "\n")
+
+
 def run(argv: list[str], out=None) -> int:
     """Execute one command, writing to `out` (default: the current sys.stdout); returns
     the exit status (raises GameError on bad input).
@@ -207,6 +227,9 @@ def run(argv: list[str], out=None) -> int:
         if args.coords:
             raise UsageError(f"table takes no coordinates (use --max N), got {' '.join(args.coords)}")
         _table(g, args, out)
+        return 0
+    if command == "discover":
+        _discover(g, args, out)
         return 0
     with_flag = bool(getattr(args, "pass"))
     pos = _position(g, args.coords, with_flag)
@@ -232,6 +255,8 @@ def usage() -> str:
              "       grundy remoteness GAME [options] [--misere] [--pass] C1 C2 ...",
              "       grundy table   GAME [options] --max N [--format csv|json|md] "
              "[--backend auto|python|numpy] [--pass]",
+             "       grundy discover GAME [options] [--max N] [--target grundy|P] [--misere] [--pass] "
+             "[--format text|json]",
              "       grundy verify  [--max N]",
              "", "games and their options (options may stand before or after the coordinates;",
              "--pass: the game is played with one pass, still available; `grundy COMMAND GAME --help`):"]

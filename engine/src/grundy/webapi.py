@@ -13,7 +13,7 @@ import random
 
 import grundy
 from grundy import levels, svg
-from grundy.budget import BROWSER, VIEWER, using
+from grundy.budget import BROWSER, DISCOVERY, VIEWER, using
 from grundy.core import Theorem, always, coords_nim_sum
 from grundy.errors import GameError, RequestError, shown
 from grundy.numbers import flag, parse_int, whole
@@ -59,6 +59,9 @@ MESSAGES = {
     "memory": Text("Out of memory: use smaller coordinates or parameters.",
                    "メモリが足りません。座標やパラメータを小さくしてください。"),
     "nested": Text("The request is nested too deeply.", "リクエストの入れ子が深すぎます。"),
+    "bad_target": Text("The target is grundy or P.", "対象は grundy か P です。"),
+    "bad_formula": Text("The formula must be text, e.g. x ^ y ^ z == 0.",
+                        "式は文字で入力してください (例: x ^ y ^ z == 0)。"),
     "not_for_game": Text("The level {level} does not play this game.",
                          "レベル {level} はこのゲームを指しません。"),
 }
@@ -568,9 +571,47 @@ def op_explain(request):
     return out
 
 
+def _discovery_args(request):
+    """The game (with the pass when asked), bound, target and misère play of a formula
+    request (the bound: the search's default when missing)."""
+    g = _game({key: value for key, value in request.items() if key != "pass"})
+    if _flag(request, "pass"):
+        g = with_pass(g)
+    top = request.get("max")
+    target = request.get("target")
+    if target is not None and target not in ("grundy", "P"):
+        raise RequestError(_message("bad_target", _lang(request)))
+    return g, None if top is None else _whole(request, "max"), target, _flag(request, "misere")
+
+
+def op_discover(request):
+    """The simplest formula of the grammar for G (target "grundy") or the P-positions
+    (target "P") on the table up to max (grundy.discovery.discover), under the formula
+    search's budget (progress reported): {game, params, target, found, formula, holds_to,
+    checked, near_misses: [{formula, holds_to, first_counterexample}], theorem}."""
+    from grundy.discovery import discover
+
+    g, top, target, misere = _discovery_args(request)
+    with using(DISCOVERY):
+        return discover(g, top, target, misere=misere).as_dict(_lang(request))
+
+
+def op_guess(request):
+    """A reader's formula tested on the table up to max (grundy.discovery.check):
+    {formula, holds, holds_to, checked, first_counterexample, value, expected}."""
+    from grundy.discovery import check
+
+    g, top, target, misere = _discovery_args(request)
+    formula = _need(request, "formula")
+    if not isinstance(formula, str):
+        raise RequestError(_message("bad_formula", _lang(request)))
+    with using(DISCOVERY):
+        return check(g, formula, top, target, misere=misere).as_dict()
+
+
 OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
        "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions,
-       "explain": op_explain, "levels": op_levels}
+       "explain": op_explain, "levels": op_levels, "discover": op_discover, "guess": op_guess}
 
 
 def handle(request):

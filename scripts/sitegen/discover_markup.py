@@ -1,0 +1,107 @@
+"""Generator `discover`: the formula search of a table (grundy.discover) run at build time,
+inside the `<grundy-discover>` custom element that lets readers search again or test their
+own guess (docs/assets/widgets/grundy-discover.js); the build-time result is the element's
+no-JavaScript fallback.
+
+    ```grundy
+    discover game=chocolate k=3 max=8 target=P guess="x + y == z"
+    ```
+
+`target` is grundy (default) or P; `guess` (optional) is a formula tested at build time
+(its first counterexample shown), and the guess the widget's field starts with.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+import grundy
+from grundy.discovery import check, discover as search
+
+from .args import Args, game_label, position_text
+from .strings import japanese_spacing
+
+STRINGS = {
+    "found": grundy.Text("For {game}, the engine found a {what}: <code>{formula}</code>. It holds "
+                         "at all {n:,} positions with coordinates up to {max}, checked by the "
+                         "engine, not proved.",
+                         "{game}について、エンジンは {what}を見つけました: <code>{formula}</code>。"
+                         "座標が {max} 以下の {n:,} 局面すべてで成り立つことをエンジンで確かめました"
+                         " (証明ではありません)。"),
+    "none": grundy.Text("For {game}, no {what} was found in the engine's grammar up to "
+                        "size {size} ({n:,} positions with coordinates up to {max}).",
+                        "{game}について、エンジンの文法で大きさ {size} までに {what}は見つかり"
+                        "ませんでした (座標が {max} 以下の {n:,} 局面)。"),
+    "what.grundy": grundy.Text("formula for the Grundy value", "グランディ数の式"),
+    "what.P": grundy.Text("formula for the P-positions", "P 局面を表す式"),
+    "theorem": grundy.Text("It agrees with the site's theorem: {theorem}.",
+                           "これはサイトの定理と一致します: {theorem}。"),
+    "guess": grundy.Text("The guess <code>{formula}</code> {result}.",
+                         "予想 <code>{formula}</code> は、{result}。"),
+    "guess.holds": grundy.Text("holds at every position of the table",
+                               "表のすべての局面で成り立ちます"),
+    "guess.fails": grundy.Text("fails first at {pos} (it holds up to {holds_to})",
+                               "{pos} で初めて成り立たなくなります ({holds_to} までは成り立ちます)"),
+    "near.caption": grundy.Text("Near misses: the simplest formulas that hold the longest.",
+                                "惜しい式: いちばん長く成り立つ簡単な式。"),
+    "near.formula": grundy.Text("formula", "式"),
+    "near.holds_to": grundy.Text("holds up to", "成り立つ範囲"),
+    "near.first": grundy.Text("first counterexample", "最初の反例"),
+    "static": grundy.Text("Searching again and testing your own guess need JavaScript; the "
+                          "engine's result at build time is shown instead.",
+                          "もう一度探したり自分の予想を確かめたりするには JavaScript が必要です。"
+                          "ここではビルド時のエンジンの結果を表示しています。"),
+}
+
+
+def _t(key: str, lang: str, **fields) -> str:
+    phrase = STRINGS[key].get(lang).format(**fields)
+    return japanese_spacing(phrase) if lang == "ja" else phrase
+
+
+def fallback(d, guess, game, lang: str) -> str:
+    """The build-time result: the formula (or none), the theorem, the guess, the near misses."""
+    what = _t(f"what.{d.target}", lang)
+    label = escape(game_label(game, lang))
+    if d.found:
+        parts = [_t("found", lang, game=label, what=what, formula=escape(d.formula), n=d.checked,
+                    max=d.max)]
+        if d.theorem:
+            parts.append(_t("theorem", lang, theorem=escape(d.theorem.get(lang))))
+    else:
+        parts = [_t("none", lang, game=label, what=what, size=d.searched, n=d.checked, max=d.max)]
+    html = [f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>']
+    if guess is not None:
+        result = _t("guess.holds", lang) if guess.holds else _t(
+            "guess.fails", lang, pos=position_text(guess.first_counterexample), holds_to=guess.holds_to)
+        html.append(f'<p class="gw-discover-guess">{_t("guess", lang, formula=escape(guess.formula), result=result)}</p>')
+    if d.near_misses:
+        rows = "\n".join(f"<tr><td><code>{escape(m.formula)}</code></td><td>{m.holds_to}</td>"
+                         f"<td>{position_text(m.first_counterexample)}</td></tr>" for m in d.near_misses)
+        head = "".join(f'<th scope="col">{_t(k, lang)}</th>' for k in ("near.formula", "near.holds_to", "near.first"))
+        html.append(f'<table class="gw-near">\n<caption>{_t("near.caption", lang)}</caption>\n'
+                    f"<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>")
+    return "\n".join(html)
+
+
+def discover(args: dict[str, str], ctx) -> str:
+    """Arguments: game and its parameters, max, target=grundy|P, guess (a formula)."""
+    a = Args("discover", args)
+    game = a.game("chocolate")
+    limit = a.integer("max", 8, 1, 40)
+    target = a.choice("target", ("grundy", "P"), "grundy")
+    guess_text = a.get("guess", "")
+    a.done()
+    try:
+        d = search(game, limit, target)
+        guess = check(game, guess_text, limit, target) if guess_text else None
+    except grundy.GameError as e:
+        raise a.error(str(e)) from None
+    data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
+            "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang}
+    attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
+    return (f'<div class="grundy-widget-box">\n<grundy-discover class="grundy-widget"{attrs}>\n'
+            f"{fallback(d, guess, game, ctx.lang)}\n"
+            f'<p class="grundy-widget-static">{escape(_t("static", ctx.lang))}</p>\n'
+            "</grundy-discover>\n</div>")
