@@ -1,8 +1,8 @@
 // The site as an app, once per visit (Material's instant navigation keeps this module and
 // the engine's worker alive across pages):
-// - start the engine as soon as a page with a widget has loaded and been painted (so that
-//   the runtime's download and start do not compete with the first paint), not when the
-//   widget scrolls into view;
+// - never start the engine by itself (megabytes: a phone's network, a classroom's link):
+//   the widgets play their first moves from answers the engine wrote at build time and
+//   start it when the reader needs it (widget-base.js);
 // - the language switcher points at the current page's other edition (instant navigation
 //   does not swap the header), and a change of language loads the page in full (instant
 //   navigation would keep the first page's <html lang>, search index and language);
@@ -50,9 +50,9 @@ async function engineClient() {
   return window.grundyEngine ?? (await import("../widgets/engine-client.js")).engine;
 }
 
-/** Resolves once the engine has loaded or failed (at once for a client without events). */
+/** Resolves once the engine is not loading (at once for a client without events). */
 function settled(engine) {
-  const done = () => engine.status === "ready" || engine.status === "failed";
+  const done = () => engine.status !== "loading";
   if (done() || typeof engine.addEventListener !== "function") return Promise.resolve();
   return new Promise((resolve) => {
     const onStatus = () => {
@@ -64,13 +64,11 @@ function settled(engine) {
   });
 }
 
-/** On every page: start the engine if the page has a widget; resolves when it has loaded. */
-async function startEngine() {
+/** On every page: resolves once the page is painted and no engine load is under way. */
+async function pageSettled() {
   await pageReady;
   if (!document.querySelector(WIDGETS)) return;
-  const engine = await engineClient();
-  engine.start();
-  await settled(engine);
+  await settled(await engineClient());
 }
 
 function showUpdate(worker) {
@@ -126,7 +124,7 @@ let lastCheck = Date.now();
  * server for a new deployment. */
 function onPage() {
   fixLanguageLinks();
-  const loaded = startEngine().catch(() => {}); // the widgets report a failed load
+  const loaded = pageSettled().catch(() => {}); // the widgets report a failed load
   if (!registration) {
     clearTimeout(settling);
     settling = setTimeout(() => {

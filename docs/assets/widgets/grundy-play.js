@@ -11,6 +11,7 @@ import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
 import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
 import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { GrundyWidget, define } from "./widget-base.js";
+import { engine } from "./engine-client.js";
 import { explainPanel } from "../exercises/explain-panel.js";
 
 const COMPUTER_PAUSE_MS = 700; // the computer's move stays highlighted this long
@@ -128,6 +129,10 @@ export class PlayElement extends GrundyWidget {
   linkedHere() {
     const w = linkedWidget(location.search);
     return w !== null && [...document.querySelectorAll("grundy-play")].indexOf(this) + 1 === w;
+  }
+
+  drawn() {
+    return Boolean(this.history);
   }
 
   async firstDraw() {
@@ -432,6 +437,7 @@ export class PlayElement extends GrundyWidget {
     const move = this.moveTo(toText.replace(/\s/g, ""), kind);
     if (!move) return;
     this.markPlayed();
+    this.warmUp();
     this.focusBoard = true; // after every move, focus stays on the board
     this.select(null);
     this.say = "";
@@ -449,6 +455,13 @@ export class PlayElement extends GrundyWidget {
       this.retry = null;
     }
     this.play(move, moverAt(this.setup, this.history.length - 1));
+  }
+
+  /** The reader plays: the engine starts loading now (unless they asked to save data), so
+   *  that it is there when the game leaves the build-time answers. */
+  warmUp() {
+    if (!this.answers || navigator.connection?.saveData) return;
+    engine.start();
   }
 
   undo() {
