@@ -5,7 +5,7 @@
 // bytes `loaded` of about `total` while downloading). The engine starts on demand (the
 // first request): a page's widgets answer what they can from data the engine wrote at
 // build time (answers.js). A load has no time limit while its bytes arrive; it fails when
-// the network or the server does, or when no byte has come for STALL_MS.
+// the network or the server does, or when no byte has come for stallMs.
 // The status is also on <html data-engine="loading|ready|failed|idle"> and in a window
 // event "grundy-engine" ({detail: {state}}) at each change, for the offline copy (which
 // waits for a load to end) and the tests.
@@ -15,7 +15,6 @@
 // time, the worker is restarted and the widgets' pending requests end as cancelled).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
-const STALL_MS = 30000;
 const INTERRUPT_GRACE_MS = 1500;
 const SIGINT = 2;
 
@@ -44,6 +43,8 @@ class EngineClient extends EventTarget {
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
+  // A download with no new byte for this long has stopped (a load has no other time limit).
+  stallMs = 30000;
   python = "";   // Pyodide's version, once loaded
   restarts = 0;  // workers restarted by stop()
   #worker = null;
@@ -66,10 +67,10 @@ class EngineClient extends EventTarget {
     window.dispatchEvent(new CustomEvent("grundy-engine", { detail: { state: status } }));
   }
 
-  /** (Re)arm the stall timer: a download with no new byte for STALL_MS has failed. */
+  /** (Re)arm the stall timer: a download with no new byte for stallMs has failed. */
   #watchDownload(worker) {
     clearTimeout(this.#stall);
-    this.#stall = setTimeout(() => this.#fail(worker, "stalled"), STALL_MS);
+    this.#stall = setTimeout(() => this.#fail(worker, "stalled"), this.stallMs);
   }
 
   /** Start the worker (once); its loading stages arrive as "status" events. */

@@ -174,7 +174,8 @@ export class GrundyWidget extends HTMLElement {
                             "aria-label": this.t("loading") }));
     } else if (status === "failed" && concerned) {
       this.loader.hidden = false;
-      const known = ["stalled", "noWorker"].includes(error) ? this.t(error) : error;
+      const known = ["stalled", "noWorker"].includes(error) ? this.t(error)
+        : /failed to fetch|network/i.test(error) ? this.t("network") : error;
       const why = navigator.onLine === false ? this.t("offline") : known;
       this.loader.replaceChildren(
         h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
