@@ -20,7 +20,7 @@ import json
 
 from grundy import webapi
 
-BUDGET = 48_000  # gzip bytes per widget and language
+BUDGET = 30_000  # gzip bytes per widget and language (a lesson: <= 300 kB before the first move)
 SEEDS = 8        # seeds tried for the perfect player's equally good replies
 
 
