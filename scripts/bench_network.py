@@ -8,8 +8,10 @@ scrolls to its game and measures:
 * board: when the game's board picture is on screen (ms after the navigation started);
 * playable: when the first move can be played (the play widget waits for the reader; the
   Lab: its engine is ready), or "never" within the window;
-* bytes by then, and in the first WINDOW seconds: what the page asked of the server, as
-  sent (gzip), counted at the server (bench/serve.py, one server per page measured).
+* bytes by then, and in the first WINDOW seconds: what the server sent, as sent (gzip),
+  counted at the server once each response is written (bench/serve.py, one server per
+  page measured; the emulated link holds the rest back, so a response still on its way
+  counts once the last of it has left the server's socket buffer).
 
 The three targets of a profile run side by side, each with its own server and emulated
 link. With --compare OLD_SITE, the same runs on a build from before (another checkout built
@@ -79,11 +81,10 @@ class Counter:
 def counting_server(site: Path, counter: Counter) -> SiteServer:
     """bench/serve.py's server on a free port, counting what it writes."""
     class Handler(_Handler):
-        def end_headers(self):
-            super().end_headers()
-            # (headers are small; the body's length is the Content-Length sent)
-            length = getattr(self, "_length", 0)
-            counter.add(length + 300)
+        def do_GET(self, head=False):
+            self._length = 0
+            super().do_GET(head)
+            counter.add(self._length + 300)  # once written (headers: about 300 bytes)
 
         def send_header(self, key, value):
             if key == "Content-Length":
@@ -166,7 +167,7 @@ async def run(sites: dict, profiles: list[str], window: float, sw: str) -> dict:
 def table(results: dict, labels: list[str], profiles: list[str], window: float) -> str:
     """A Markdown table: one row per profile and page, before and after side by side."""
     def ms(v):
-        return "never" if v is None else f"{v / 1000:.1f} s"
+        return f"> {window:.0f} s" if v is None or v > window * 1000 else f"{v / 1000:.1f} s"
 
     def mb(v):
         return f"{v / 1e6:.2f} MB" if v >= 100_000 else f"{v / 1000:.0f} kB"
