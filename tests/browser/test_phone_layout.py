@@ -208,10 +208,12 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
         for i in range(page.locator(".grundy-widget").count()):
             widget = page.locator(".grundy-widget").nth(i)
             widget.scroll_into_view_if_needed()
-            for attempt in range(2):  # a loaded machine may pass the loading time limit: Retry once
+            for attempt in range(2):  # a load that failed on a loaded machine: Try again once
                 if attempt:
                     widget.locator(".gw-retry").click()
+                # the engine starts on demand (a play widget's first moves need none): start it
                 page.wait_for_function("i => { const el = document.querySelectorAll('.grundy-widget')[i];"
+                                       " if (window.grundyEngine?.status === 'idle') window.grundyEngine.start();"
                                        " return el.dataset.engine === 'failed' || el.dataset.engine === 'ready'"
                                        " && el.querySelector('form')"
                                        " && (el.localName !== 'grundy-play' || el.dataset.turn); }",
