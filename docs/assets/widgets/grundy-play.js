@@ -457,10 +457,12 @@ export class PlayElement extends GrundyWidget {
     this.play(move, moverAt(this.setup, this.history.length - 1));
   }
 
-  /** The reader plays: the engine starts loading now (unless they asked to save data), so
-   *  that it is there when the game leaves the build-time answers. */
+  /** The reader plays: the engine starts loading now, so that it is there when the game
+   *  leaves the build-time answers; not on a connection that saves data or is slow (there
+   *  it loads only when needed, showing its progress). */
   warmUp() {
-    if (!this.answers || navigator.connection?.saveData) return;
+    const link = navigator.connection;
+    if (!this.answers || link?.saveData || ["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return;
     engine.start();
   }
 
