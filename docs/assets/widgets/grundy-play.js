@@ -135,6 +135,10 @@ export class PlayElement extends GrundyWidget {
     return Boolean(this.history);
   }
 
+  overlaid() {
+    return this.history ? this.boardBox : null;
+  }
+
   async firstDraw() {
     if (this.linkedHere() && await this.openLink()) return;
     this.newGame();

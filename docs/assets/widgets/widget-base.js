@@ -145,6 +145,12 @@ export class GrundyWidget extends HTMLElement {
     return false;
   }
 
+  /** Subclasses: the element a loading engine's progress lies over, once built (else the
+   *  top of the widget, over its static picture). */
+  overlaid() {
+    return null;
+  }
+
   /** Does the engine's status concern this widget? (Not while its data answer for it.) */
   get needsEngine() {
     return !this.answers || this.#asked > 0 || !this.drawn();
@@ -160,6 +166,9 @@ export class GrundyWidget extends HTMLElement {
     }
     const concerned = this.#active && this.needsEngine;
     this.loader.classList.toggle("gw-overlay", status === "loading" && concerned); // (widgets.css: over the picture)
+    const board = status === "loading" && concerned ? this.overlaid() : null; // or over the board
+    this.loader.classList.toggle("gw-over-board", Boolean(board));
+    this.loader.style.top = board ? `${board.offsetTop}px` : "";
     if (status === "loading" && concerned) {
       const step = Math.max(0, STAGES.indexOf(stage));
       const mb = (n) => (n / 1e6).toFixed(1);
