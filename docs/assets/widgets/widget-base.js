@@ -151,7 +151,7 @@ export class GrundyWidget extends HTMLElement {
     return null;
   }
 
-  /** Does the engine's status concern this widget? (Not while its data answer for it.) */
+  /** Does the engine's status concern this widget? (Not while its build-time answers serve.) */
   get needsEngine() {
     return !this.answers || this.#asked > 0 || !this.drawn();
   }
@@ -200,6 +200,11 @@ export class GrundyWidget extends HTMLElement {
    *  long table and the time so far). Errors -> message.
    *  latest: a newer latest request of this widget drops this one if it is not sent yet. */
   async call(request, { quiet = false, latest = false } = {}) {
+    const written = this.answers?.find({ lang: this.lang, ...request });
+    if (written) { // answered by the engine at build time
+      this.lastError = "";
+      return written;
+    }
     let shown = false;
     const t0 = performance.now();
     const timer = setTimeout(() => {
@@ -208,12 +213,6 @@ export class GrundyWidget extends HTMLElement {
       this.showBusy(true);
     }, BUSY_DELAY_MS);
     const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
-    const written = this.answers?.find({ lang: this.lang, ...request });
-    if (written) {
-      clearTimeout(timer);
-      this.lastError = "";
-      return written;
-    }
     this.#asked += 1;
     this.showEngineStatus();
     try {
