@@ -158,7 +158,7 @@ def widget(args: dict[str, str], ctx) -> str:
                                   **{k: str(v) for k, v in game.params.items()}}, ctx)
         else:
             fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
-    if kind in ("play", "table"):
+    if kind == "play":
         data["catalogue"] = _catalogue(ctx)
     if "params" in data:
         data["params"] = json.dumps(data["params"], ensure_ascii=False)
