@@ -48,6 +48,12 @@ def _scroll_to_game(page):
     page.locator(PLAY).first.scroll_into_view_if_needed()
 
 
+def start_engine(page):
+    """Start the page's engine, as a reader's first request beyond a widget's build-time
+    answers would (it no longer starts with the page), and wait until it is ready."""
+    page.evaluate("() => { window.grundyEngine.start(); return window.grundyEngine.ready(); }")
+
+
 def first_visit(context, url) -> dict:
     """Open url in `context` (fresh) and scroll to its game: paint and playable times."""
     page = context.new_page()

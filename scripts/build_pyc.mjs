@@ -88,7 +88,11 @@ const [wheel, added, packed, cached] = await prepared(new Uint8Array(fs.readFile
 if (added) fs.writeFileSync(file, wheel);
 const name = info.wheel.replace(/\.whl$/, ".snapshot.gz");
 fs.writeFileSync(path.join(wheels, name), packed);
-fs.writeFileSync(index, JSON.stringify({ ...info, snapshot: name }) + "\n");
+// "bytes": what a boot reads (the runtime's files, the wheel, the snapshot), for its progress
+const runtime = path.join(site, "assets", "vendor", "pyodide");
+const bytes = fs.readdirSync(runtime).reduce((sum, f) => sum + fs.statSync(path.join(runtime, f)).size, 0)
+  + fs.statSync(file).size + packed.length;
+fs.writeFileSync(index, JSON.stringify({ ...info, snapshot: name, bytes }) + "\n");
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`build_pyc: ${path.relative(ROOT, file)}: ${added ? `${added} .pyc files added` : "already compiled"}; `
   + `snapshot ${name} (${kB(packed.length)} gzip)${cached ? ", both from .cache/build_pyc/" : ""}`);

@@ -17,8 +17,9 @@ from html import escape
 from operator import xor
 
 import grundy
+from grundy import webapi
 
-from . import figures, tables
+from . import cache, figures, play_data, tables
 from .args import Args
 from .pictures import picture_html
 from .strings import text
@@ -76,6 +77,22 @@ def _sum_start(a: Args, raw: str, games: list) -> tuple:
     return tuple(c for game, chunk in zip(games, chunks) for c in a.parse_position("start", chunk, game))
 
 
+def _first_moves(ctx, data: dict, pos: tuple, flags: dict) -> str:
+    """The URL of the widget's first moves answered by the engine (play_data), cached on disk."""
+    args = (data["game"], data["params"], list(pos), ctx.lang, flags["misere"], flags["pass"])
+    name = cache.key("first-moves", *args)
+    path = ctx.cache_dir / "first-moves" / f"{name}.json"
+    if not path.exists():
+        cache.store(path, json.dumps(play_data.first_moves(*args), ensure_ascii=False, separators=(",", ":")))
+    return ctx.asset(f"play/{name}.json", path.read_bytes())
+
+
+def _catalogue(ctx) -> str:
+    """The URL of the engine's game catalogue (the `games` operation), written once per build."""
+    return ctx.asset("play/games.json", json.dumps(webapi.handle({"op": "games"}),
+                                                   ensure_ascii=False, separators=(",", ":")))
+
+
 def _play(a: Args, game_name: str, lang: str) -> tuple[dict, str]:
     """The data-* attributes and the static fallback of a play widget."""
     flags = {key: _flag(a, key) for key in FLAGS}
@@ -106,7 +123,7 @@ def _play(a: Args, game_name: str, lang: str) -> tuple[dict, str]:
     data = {"game": game_name if game_name == "sum" else game.name, "params": params, "start": raw}
     data.update({key: "true" for key, on in flags.items() if on})
     # Only the start's picture: the lessons ask the reader who wins and how (a puzzle).
-    return data, picture
+    return data, picture, pos, flags
 
 
 def widget(args: dict[str, str], ctx) -> str:
@@ -122,8 +139,9 @@ def widget(args: dict[str, str], ctx) -> str:
     kind = a.choice("type", KINDS)
     lang = ctx.lang
     if kind == "play":
-        data, fallback = _play(a, args.get("game", "chocolate"), lang)
+        data, fallback, pos, flags = _play(a, args.get("game", "chocolate"), lang)
         a.done()
+        data["answers"] = _first_moves(ctx, data, pos, flags)
     elif kind == "nimsum":
         data = {"start": a.get("start", "3 5 6")}
         a.done()
@@ -140,6 +158,8 @@ def widget(args: dict[str, str], ctx) -> str:
                                   **{k: str(v) for k, v in game.params.items()}}, ctx)
         else:
             fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
+    if kind == "play":
+        data["catalogue"] = _catalogue(ctx)
     if "params" in data:
         data["params"] = json.dumps(data["params"], ensure_ascii=False)
     data["lang"] = lang

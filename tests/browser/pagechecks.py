@@ -180,15 +180,18 @@ def open_laid_out(page, url: str, base: str | None = None) -> None:
     page.wait_for_function("() => !document.querySelector('.arithmatex') || document.querySelector('.katex')")
 
 
-# The elements that start the engine: app.js's WIDGETS, read from app.js.
-WIDGETS = re.search(r'^const WIDGETS = ("[^"]+");$', (ROOT / "docs" / "assets" / "app" / "app.js")
-                    .read_text(encoding="utf-8"), re.M).group(1)
+# The elements that use the engine (widgets.js defines them).
+WIDGETS = '"grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-discover"'
 # The page's engine has loaded (the Lab says so on its root), or the page has no widget
-# that starts it.
+# that uses it. The engine starts on demand only (the widgets play their first moves from
+# build-time answers): this starts it, as a reader's first request beyond them would.
 ENGINE_SETTLED = """() => {
   const lab = document.querySelector(".lab[data-engine]");
   if (lab) return lab.dataset.engine !== "loading";
-  return !document.querySelector(%s) || window.grundyEngine?.status === "ready"; }""" % WIDGETS
+  if (!document.querySelector(%s)) return true;
+  const engine = window.grundyEngine;
+  if (engine?.status === "idle") engine.start();
+  return engine?.status === "ready"; }""" % WIDGETS
 
 
 # The engine's worker (engine-client.js) is one that never answers; other workers start.

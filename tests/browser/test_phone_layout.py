@@ -114,19 +114,24 @@ def test_code_blocks_set_up_when_they_come_into_view(served_site, phone):
 
 @pytest.mark.parametrize("size", [PHONE, {"viewport": {"width": 1280, "height": 900}}], ids=["phone", "desktop"])
 def test_engine_loading_does_not_shift_the_page(served_site, new_page, size):
-    """While the engine loads, its progress lies over the top of the play widget's static
-    picture: the picture and the text below it stay where they are."""
+    """While the engine loads (on demand: the reader leaves the play widget's build-time
+    answers), its progress lies over the top of the board: the board and the text below
+    it stay where they are."""
     page = new_page(**size)
     waiting = []
     page.route("**/vendor/pyodide/**", lambda route: waiting.append(route))  # answered at the end
     page.add_init_script(browser.LAYOUT_SHIFTS)
     page.goto(served_site, wait_until="load")
     widget = page.locator(".grundy-widget").first
-    before = widget.locator(".gw-fallback").bounding_box()
+    page.wait_for_function("el => el.dataset.turn === 'you'", arg=widget.element_handle())
+    board = "el => el.querySelector('.gw-board').getBoundingClientRect().top - el.getBoundingClientRect().top"
+    before = widget.evaluate(board)  # (the click may scroll the page: within the widget)
+    page.evaluate("() => { window.__shifts.length = 0; }")
+    widget.locator(".gw-random").click()  # beyond the answers: the engine loads
     page.wait_for_selector(".gw-loader.gw-overlay:not([hidden]) progress")
     page.wait_for_timeout(500)
     loader, box = widget.locator(".gw-loader").bounding_box(), widget.bounding_box()
-    assert widget.locator(".gw-fallback").bounding_box() == before
+    assert widget.evaluate(board) == before
     assert loader["y"] >= box["y"] and loader["y"] + loader["height"] <= box["y"] + box["height"]
     shifts = [s for s in page.evaluate("__shifts") if any("gw-" in c for c in s["sources"])]
     assert not shifts, shifts
@@ -209,10 +214,12 @@ def test_widget_controls_fit_a_phone(widget_site, widget_server, watched, measur
         for i in range(page.locator(".grundy-widget").count()):
             widget = page.locator(".grundy-widget").nth(i)
             widget.scroll_into_view_if_needed()
-            for attempt in range(2):  # a loaded machine may pass the loading time limit: Retry once
+            for attempt in range(2):  # a load that failed on a loaded machine: Try again once
                 if attempt:
                     widget.locator(".gw-retry").click()
+                # the engine starts on demand (a play widget's first moves need none): start it
                 page.wait_for_function("i => { const el = document.querySelectorAll('.grundy-widget')[i];"
+                                       " if (window.grundyEngine?.status === 'idle') window.grundyEngine.start();"
                                        " return el.dataset.engine === 'failed' || el.dataset.engine === 'ready'"
                                        " && el.querySelector('form')"
                                        " && (el.localName !== 'grundy-play' || el.dataset.turn); }",

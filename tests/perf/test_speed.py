@@ -14,6 +14,7 @@ def test_the_next_lesson_reuses_the_engine(fresh_context, site_url, measurements
                and runtime.append(r.url))
     first = browser.first_visit(context, site_url)
     page = first["page"]
+    browser.start_engine(page)  # the reader plays past the first moves' answers
     following = browser.follow_next(page)
     assert following["instant"], "the next lesson was a full page load"
     assert len(runtime) == 1, f"the Python runtime was loaded {len(runtime)} times"
@@ -44,6 +45,7 @@ def test_the_next_lessons_game_starts_before_the_reader_scrolls(fresh_context, s
     page = fresh_context().new_page()
     page.goto(site_url)
     page.wait_for_function(browser.PLAYABLE, timeout=browser.LOAD_MS)
+    browser.start_engine(page)
     browser.follow_next(page, scroll=False)
     far = page.evaluate(f"""() => [...document.querySelectorAll("{browser.PLAY}")]
         .map(el => el.getBoundingClientRect().top - innerHeight)""")

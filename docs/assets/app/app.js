@@ -1,8 +1,8 @@
 // The site as an app, once per visit (Material's instant navigation keeps this module and
 // the engine's worker alive across pages):
-// - start the engine as soon as a page with a widget has loaded and been painted (so that
-//   the runtime's download and start do not compete with the first paint), not when the
-//   widget scrolls into view;
+// - never start the engine by itself (megabytes: a phone's network, a classroom's link):
+//   the widgets play their first moves from answers the engine wrote at build time and
+//   start it when the reader needs it (widget-base.js);
 // - the language switcher points at the current page's other edition (instant navigation
 //   does not swap the header), with the game being played (the address's ?play=…), and a
 //   change of language loads the page in full (instant navigation would keep the first
@@ -18,7 +18,6 @@ import { checkForUpdate, offlineOnPage, setUpOffline } from "./offline.js";
 import { keepPlaces } from "./place.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const WIDGETS = ".grundy-widget, grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-discover";
 const UPDATE_CHECK_MS = 10 * 60 * 1000;
 
 /** "ja" for pages under ROOT/ja/, else "en". */
@@ -40,34 +39,6 @@ function fixLanguageLinks() {
   }
 }
 
-/** The widgets' engine client (widgets.js exposes it; otherwise its own module). */
-async function engineClient() {
-  return window.grundyEngine ?? (await import("../widgets/engine-client.js")).engine;
-}
-
-/** Resolves once the engine has loaded or failed (at once for a client without events). */
-function settled(engine) {
-  const done = () => engine.status === "ready" || engine.status === "failed";
-  if (done() || typeof engine.addEventListener !== "function") return Promise.resolve();
-  return new Promise((resolve) => {
-    const onStatus = () => {
-      if (!done()) return;
-      engine.removeEventListener("status", onStatus);
-      resolve();
-    };
-    engine.addEventListener("status", onStatus);
-  });
-}
-
-/** On every page: start the engine if the page has a widget; resolves when it has loaded. */
-async function startEngine() {
-  await pageReady;
-  if (!document.querySelector(WIDGETS)) return;
-  const engine = await engineClient();
-  engine.start();
-  await settled(engine);
-}
-
 // Material's search dialog has no accessible name: it takes its search field's.
 const searchField = document.querySelector(".md-search[role=dialog] input[aria-label]");
 searchField?.closest(".md-search").setAttribute("aria-label", searchField.getAttribute("aria-label"));
@@ -82,12 +53,11 @@ addEventListener("click", (event) => {
 
 let lastCheck = Date.now();
 
-/** Every page (the first, then each instant page swap): fix the language links, start the
- * engine if needed, show the offline copy's control; at most every ten minutes, ask the
+/** Every page (the first, then each instant page swap): fix the language links, show the
+ * offline copy's control; at most every ten minutes, ask the
  * server for a new deployment. */
 function onPage() {
   fixLanguageLinks();
-  startEngine().catch(() => {}); // the widgets report a failed load
   offlineOnPage();
   if (Date.now() - lastCheck > UPDATE_CHECK_MS) {
     lastCheck = Date.now();

@@ -14,7 +14,7 @@
 const SETTLE_FRAMES = 20; // the element has stayed in place this many frames: landed
 const GIVE_UP_MS = 10000; // a slow first start of the engine (a full load) included
 const READER = ["wheel", "touchstart", "keydown", "mousedown"];
-const WIDGETS = "grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-exercise";
+const WIDGETS = "grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-discover, grundy-exercise";
 const PLACES = `${WIDGETS}, .md-content h1[id], .md-content h2[id], .md-content h3[id], .md-content h4[id]`;
 
 let returning = false; // this page was reached by Back, Forward or a reload

@@ -1,14 +1,20 @@
 // The engine client: one module Worker per page, shared by every widget and kept across
 // Material's instant page swaps (this module is evaluated once per document).
-// engine.request(req, {onProgress}) -> Promise<response>; engine.games() -> the game catalogue;
-// "status" events (status: idle | loading | ready | failed; stage while loading).
+// engine.request(req, {onProgress}) -> Promise<response>; engine.games(url) -> the game catalogue;
+// "status" events (status: idle | loading | ready | failed; stage while loading, and the
+// bytes `loaded` of about `total` while downloading). The engine starts on demand (the
+// first request): a page's widgets answer what they can from data the engine wrote at
+// build time (answers.js). A load has no time limit while its bytes arrive; it fails when
+// the network or the server does, or when no byte has come for stallMs.
+// The status is also on <html data-engine="loading|ready|failed|idle"> and in a window
+// event "grundy-engine" ({detail: {state}}) at each change, for the offline copy (which
+// waits for a load to end) and the tests.
 // The Lab runs the reader's code on the same worker: engine.run(code, lang, onStream) and
 // engine.stop() (Pyodide's interrupt buffer when the page is cross-origin isolated, that
 // is when SharedArrayBuffer exists; otherwise, or when the interrupt is not honoured in
 // time, the worker is restarted and the widgets' pending requests end as cancelled).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
-const LOAD_TIMEOUT_MS = 60000;
 const INTERRUPT_GRACE_MS = 1500;
 const SIGINT = 2;
 
@@ -30,11 +36,15 @@ class EngineClient extends EventTarget {
   status = "idle";
   error = "";
   stage = "";
+  loaded = 0;  // bytes downloaded so far by the load under way
+  total = 0;   // about how many it downloads in all (0: not known yet)
   loadMs = null;
   boot = null; // {started: page time of the worker's start, times and downloads: the worker's boot steps}
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
+  // A download with no new byte for this long has stopped (a load has no other time limit).
+  stallMs = 30000;
   python = "";   // Pyodide's version, once loaded
   restarts = 0;  // workers restarted by stop()
   #worker = null;
@@ -45,10 +55,22 @@ class EngineClient extends EventTarget {
   #held = new Map(); // supersede key -> {request, resolve, reject}: waits for an idle worker
   #games = null;
 
+  #stall = null; // the timer of a download that stopped
+  #catalogueUrl = null;
+
   #setStatus(status, error = "") {
     this.status = status;
     this.error = error;
+    if (status !== "loading") clearTimeout(this.#stall);
     this.dispatchEvent(new Event("status"));
+    document.documentElement.dataset.engine = status;
+    window.dispatchEvent(new CustomEvent("grundy-engine", { detail: { state: status } }));
+  }
+
+  /** (Re)arm the stall timer: a download with no new byte for stallMs has failed. */
+  #watchDownload(worker) {
+    clearTimeout(this.#stall);
+    this.#stall = setTimeout(() => this.#fail(worker, "stalled"), this.stallMs);
   }
 
   /** Start the worker (once); its loading stages arrive as "status" events. */
@@ -62,8 +84,10 @@ class EngineClient extends EventTarget {
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.#worker = worker;
     this.stage = "";
+    this.loaded = 0;
+    this.total = 0;
     this.#setStatus("loading");
-    const timer = setTimeout(() => this.#fail(worker, "timeout"), LOAD_TIMEOUT_MS);
+    this.#watchDownload(worker);
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -76,7 +100,6 @@ class EngineClient extends EventTarget {
       return response;
     }).then(
       (response) => {
-        clearTimeout(timer);
         if (this.#worker !== worker) return;
         this.loadMs = Math.round(performance.now() - t0);
         this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads };
@@ -84,7 +107,6 @@ class EngineClient extends EventTarget {
         this.#setStatus("ready");
       },
       (err) => {
-        clearTimeout(timer);
         if (!(err instanceof CancelledError)) this.#fail(worker, err.message);
       },
     );
@@ -104,9 +126,18 @@ class EngineClient extends EventTarget {
     this.#held.clear();
   }
 
-  #receive({ id, response, stage, progress, stream }) {
+  #receive({ id, response, stage, progress, stream, loaded, total }) {
+    if (loaded !== undefined) { // bytes arrive: the load goes on
+      this.loaded = loaded;
+      this.total = Math.max(total, loaded);
+      if (loaded < total) this.#watchDownload(this.#worker);
+      else clearTimeout(this.#stall);
+      this.dispatchEvent(new Event("status"));
+      return;
+    }
     if (stage) {
       this.stage = stage;
+      if (stage === "install") clearTimeout(this.#stall); // every file is there
       this.dispatchEvent(new Event("status"));
       return;
     }
@@ -191,10 +222,14 @@ class EngineClient extends EventTarget {
     });
   }
 
-  /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}. */
-  games() {
+  /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}; from
+   *  `url` (the catalogue the engine wrote at build time: no need to load it) if given. */
+  games(url = this.#catalogueUrl) {
+    if (url) this.#catalogueUrl = url;
     if (!this.#games) {
-      this.#games = this.request({ op: "games" }).then((response) => {
+      const written = url ? fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+        : Promise.reject(new Error("no catalogue"));
+      this.#games = written.catch(() => this.request({ op: "games" })).then((response) => {
         if (response.error) throw new Error(response.error);
         return Object.fromEntries(response.games.map((entry) => [entry.name, entry]));
       });

@@ -11,6 +11,7 @@ import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
 import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
 import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { GrundyWidget, define } from "./widget-base.js";
+import { engine } from "./engine-client.js";
 import { explainPanel } from "../exercises/explain-panel.js";
 import { showLinked } from "../app/place.js";
 
@@ -129,6 +130,14 @@ export class PlayElement extends GrundyWidget {
   linkedHere() {
     const w = linkedWidget(location.search);
     return w !== null && [...document.querySelectorAll("grundy-play")].indexOf(this) + 1 === w;
+  }
+
+  drawn() {
+    return Boolean(this.history);
+  }
+
+  overlaid() {
+    return this.history ? this.boardBox : null;
   }
 
   async firstDraw() {
@@ -433,6 +442,7 @@ export class PlayElement extends GrundyWidget {
     const move = this.moveTo(toText.replace(/\s/g, ""), kind);
     if (!move) return;
     this.markPlayed();
+    this.warmUp();
     this.focusBoard = true; // after every move, focus stays on the board
     this.select(null);
     this.say = "";
@@ -450,6 +460,15 @@ export class PlayElement extends GrundyWidget {
       this.retry = null;
     }
     this.play(move, moverAt(this.setup, this.history.length - 1));
+  }
+
+  /** The reader plays: the engine starts loading now, so that it is there when the game
+   *  leaves the build-time answers; not on a connection that saves data or is slow (there
+   *  it loads only when needed, showing its progress). */
+  warmUp() {
+    const link = navigator.connection;
+    if (!this.answers || link?.saveData || ["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return;
+    engine.start();
   }
 
   undo() {

@@ -1,7 +1,9 @@
 // Module worker: loads the vendored Pyodide and the engine wheel, then answers
 // {id, request} messages with {id, response} through grundy.webapi.handle_json; a long
 // table reports its progress meanwhile as {id, progress} (a fraction).
-// While loading it posts {stage} messages: "download", "python", "install".
+// While loading it posts {stage} messages: "download", "python", "install", and
+// {loaded, total}: the bytes read so far of about `total` (grundy.json's
+// "bytes", written by scripts/build_pyc.mjs), as they arrive.
 // Every URL is relative to this script, so the site works under any sub-path.
 // The Lab's requests (op "run", "interrupt") go to ../lab/lab-worker.js, loaded on first use.
 
@@ -10,6 +12,36 @@ const VENDOR = new URL("../vendor/", import.meta.url);
 let handleJson = null;
 let pyodide = null;
 const ready = boot();
+
+const PROGRESS_MS = 250;
+let loaded = 0;
+let total = 0;
+let told = 0;
+
+/** Post the download's progress (at most every PROGRESS_MS, and at the end). */
+function tell(force = false) {
+  if (!force && performance.now() - told < PROGRESS_MS) return;
+  told = performance.now();
+  const scripts = performance.getEntriesByType("resource")
+    .filter((e) => e.initiatorType !== "fetch").reduce((sum, e) => sum + (e.decodedBodySize || 0), 0);
+  self.postMessage({ loaded: loaded + scripts, total });
+}
+
+/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it). */
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (...args) => {
+  const response = await plainFetch(...args);
+  if (!response.body) return response;
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      tell();
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(counted, { status: response.status, statusText: response.statusText,
+                                 headers: response.headers });
+};
 
 async function fetchOk(url, what) {
   const response = await fetch(url);
@@ -23,6 +55,7 @@ async function fetchOk(url, what) {
 async function fetchEngine() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
+  total = info.bytes || 0;
   const wheel = fetchOk(new URL(info.wheel, wheels), "engine wheel").then((r) => r.arrayBuffer());
   const snapshot = info.snapshot && typeof DecompressionStream === "function"
     ? fetchOk(new URL(info.snapshot, wheels), "engine snapshot")
@@ -59,6 +92,7 @@ async function boot() {
   const local = new URL("pyodide/", VENDOR).href;
   pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local, ...(snapshot && { _loadSnapshot: snapshot }) });
   times.python = now();
+  tell(true);
   self.postMessage({ stage: "install" });
   const bytes = await wheel;
   times.wheel = now();

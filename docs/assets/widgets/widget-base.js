@@ -1,8 +1,11 @@
 // The base class of the four custom elements: lazy start (when the widget comes near the
-// viewport or is touched; a play widget at once on a later page of the visit), the
-// engine's loading status, messages, busy indicator, and clean attach/detach
-// (connectedCallback / disconnectedCallback release every listener).
+// viewport or is touched; a play widget at once on a later page of the visit), answers
+// the engine wrote at build time (a play widget's data-answers, answers.js) before the
+// engine itself, which loads on the first request they cannot answer; the engine's
+// loading status (the bytes so far, a failure with Try again), messages, busy indicator,
+// and clean attach/detach (connectedCallback / disconnectedCallback release every listener).
 
+import { loadAnswers } from "./answers.js";
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
 import { h, setFieldError } from "./dom.js";
 import { langOf, translator } from "./i18n.js";
@@ -26,6 +29,8 @@ export class GrundyWidget extends HTMLElement {
   #active = false;
   #setupDone = false;
   #needsDraw = false; // the engine failed to load: set up or draw again once it is ready
+  #asked = 0;         // requests of this widget waiting for the engine
+  answers = null;     // the build-time answers (answers.js), if the widget has them
   #onStatus = () => this.showEngineStatus();
   #wake = () => this.activate();
 
@@ -85,21 +90,23 @@ export class GrundyWidget extends HTMLElement {
     this.dataset.ready = "true";
   }
 
-  /** Start the engine and build the widget (once). */
+  /** Build the widget (once); the engine starts with its first request the data cannot answer. */
   activate() {
     if (this.#active) return;
     this.#active = true;
     nearViewport?.unobserve(this);
-    engine.start();
     this.showEngineStatus();
     this.#setup();
   }
 
   async #setup() {
     let catalogue = null;
+    if (this.dataset.answers && !this.answers) {
+      this.answers = await loadAnswers(new URL(this.dataset.answers, document.baseURI).href);
+    }
     if (this.constructor.usesCatalogue) {
       try {
-        catalogue = await engine.games();
+        catalogue = await engine.games(this.dataset.catalogue && new URL(this.dataset.catalogue, document.baseURI).href);
       } catch (err) {
         this.#needsDraw = engine.status === "failed" || err instanceof CancelledError;
         if (!this.#needsDraw) this.showMessage(err.message);
@@ -132,6 +139,23 @@ export class GrundyWidget extends HTMLElement {
   /** Subclasses: the first computation once built. */
   firstDraw() {}
 
+  /** Subclasses: whether the first computation has been shown (then a failed load that is
+   *  tried again need not draw it again: the request that failed is the reader's to repeat). */
+  drawn() {
+    return false;
+  }
+
+  /** Subclasses: the element a loading engine's progress lies over, once built (else the
+   *  top of the widget, over its static picture). */
+  overlaid() {
+    return null;
+  }
+
+  /** Does the engine's status concern this widget? (Not while its build-time answers serve.) */
+  get needsEngine() {
+    return !this.answers || this.#asked > 0 || !this.drawn();
+  }
+
   showEngineStatus() {
     const { status, error, stage } = engine;
     this.dataset.engine = status;
@@ -140,22 +164,33 @@ export class GrundyWidget extends HTMLElement {
       if (this.#setupDone) this.firstDraw();
       else this.#setup();
     }
-    this.loader.classList.toggle("gw-overlay", status === "loading"); // (widgets.css: over the picture)
-    if (status === "loading") {
+    const concerned = this.#active && this.needsEngine;
+    this.loader.classList.toggle("gw-overlay", status === "loading" && concerned); // (widgets.css: over the picture)
+    const board = status === "loading" && concerned ? this.overlaid() : null; // or over the board
+    this.loader.classList.toggle("gw-over-board", Boolean(board));
+    this.loader.style.top = board ? `${board.offsetTop}px` : "";
+    if (status === "loading" && concerned) {
       const step = Math.max(0, STAGES.indexOf(stage));
+      const mb = (n) => (n / 1e6).toFixed(1);
+      const text = engine.total ? this.t("loadingBytes", { got: mb(engine.loaded), total: mb(engine.total) })
+        : `${this.t("loading")}${stage ? `: ${this.t(`stage.${stage}`)}` : ""}`;
       this.loader.hidden = false;
       this.loader.replaceChildren(h("span", { class: "gw-spinner", "aria-hidden": "true" }),
-        h("span", {}, this.t("loading"), stage ? `: ${this.t(`stage.${stage}`)}` : ""),
-        h("progress", { class: "gw-progress", max: STAGES.length, value: step + 1,
-                        "aria-label": this.t("loading") }));
-    } else if (status === "failed") {
+        h("span", { class: "gw-loading-text" }, text),
+        engine.total ? h("progress", { class: "gw-progress", max: engine.total, value: engine.loaded,
+                                       "aria-label": this.t("loading") })
+          : h("progress", { class: "gw-progress", max: STAGES.length, value: step + 1,
+                            "aria-label": this.t("loading") }));
+    } else if (status === "failed" && concerned) {
       this.loader.hidden = false;
-      const why = error === "timeout" || error === "noWorker" ? this.t(error) : error;
+      const known = ["stalled", "noWorker"].includes(error) ? this.t(error)
+        : /failed to fetch|network/i.test(error) ? this.t("network") : error;
+      const why = navigator.onLine === false ? this.t("offline") : known;
       this.loader.replaceChildren(
         h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
-        h("button", { type: "button", class: "md-button gw-retry", text: this.t("retry"),
+        h("button", { type: "button", class: "md-button gw-retry", text: this.t("tryAgain"),
                       onclick: () => engine.retry() }));
-      this.#needsDraw = this.#active;
+      this.#needsDraw = this.#active && !this.drawn();
     } else {
       this.loader.hidden = true;
     }
@@ -165,6 +200,11 @@ export class GrundyWidget extends HTMLElement {
    *  long table and the time so far). Errors -> message.
    *  latest: a newer latest request of this widget drops this one if it is not sent yet. */
   async call(request, { quiet = false, latest = false } = {}) {
+    const written = this.answers?.find({ lang: this.lang, ...request });
+    if (written) { // answered by the engine at build time
+      this.lastError = "";
+      return written;
+    }
     let shown = false;
     const t0 = performance.now();
     const timer = setTimeout(() => {
@@ -173,6 +213,8 @@ export class GrundyWidget extends HTMLElement {
       this.showBusy(true);
     }, BUSY_DELAY_MS);
     const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
+    this.#asked += 1;
+    this.showEngineStatus();
     try {
       const response = await engine.request({ lang: this.lang, ...request },
                                             { onProgress, supersede: latest ? this : null });
@@ -190,6 +232,8 @@ export class GrundyWidget extends HTMLElement {
     } finally {
       clearTimeout(timer);
       if (shown) this.showBusy(false);
+      this.#asked -= 1;
+      if (engine.status !== "failed") this.showEngineStatus(); // a failure stays shown with its Try again
     }
   }
 

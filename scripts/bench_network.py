@@ -1,0 +1,216 @@
+"""Network benchmark: a student on a phone's network (not a timed test; prints a table).
+
+For each network profile (Chromium's emulation through the DevTools protocol: latency,
+throughput, CPU slowdown) and each target page (a lesson with a game, an assignment link
+with a play task, the Lab), a fresh profile on a 390 x 844 touch screen opens the page,
+scrolls to its game and measures:
+
+* board: when the game's board picture is on screen (ms after the navigation started);
+* playable: when the first move can be played (the play widget waits for the reader; the
+  Lab: its engine is ready), or "never" within the window;
+* bytes by then, and in the first WINDOW seconds: what the server sent, as sent (gzip),
+  counted at the server once each response is written (bench/serve.py, one server per
+  page measured; the emulated link holds the rest back, so a response still on its way
+  counts once the last of it has left the server's socket buffer).
+
+The three targets of a profile run side by side, each with its own server and emulated
+link. With --compare OLD_SITE, the same runs on a build from before (another checkout built
+with scripts/pages_build.py) print beside. The site's service worker (its offline copy)
+is blocked unless --service-worker. Prints a Markdown table (the runs on stderr).
+
+    .venv/bin/python scripts/bench_network.py [--site DIR] [--compare OLD_SITE] [--window S]
+        [--profiles slow,4g,wired] [--service-worker]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.serve import SUBPATH, SiteServer, _Handler  # noqa: E402
+
+# (name, RTT ms, down Mbit/s, up Mbit/s, CPU slowdown); None: no emulation
+PROFILES = {
+    "slow": ("Lighthouse slow mobile (150 ms, 1.6 Mbit/s, CPU 4×)", 150, 1.6, 0.75, 4),
+    "4g": ("good 4G (60 ms, 9 Mbit/s)", 60, 9.0, 9.0, 1),
+    "wired": ("wired (no emulation)", None, None, None, 1),
+}
+# A student's assignment link: one play task (triangular chocolate from 10 5 5, perfect).
+ASSIGNMENT = {"t": "Homework", "d": "", "k": [["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]]}
+TARGETS = {
+    "lesson": "triangular-chocolate/",
+    "assignment": "assign/#a=v1." + base64.urlsafe_b64encode(json.dumps(ASSIGNMENT).encode()).decode().rstrip("="),
+    "lab": "lab/",
+}
+BOARD = {"lesson": "grundy-play svg", "assignment": "grundy-play svg", "lab": ".lab"}
+PLAYABLE = {
+    "lesson": "() => [...document.querySelectorAll('grundy-play')].some((el) => el.dataset.turn === 'you')",
+    "assignment": "() => [...document.querySelectorAll('grundy-play')].some((el) => el.dataset.turn === 'you')",
+    "lab": "() => document.querySelector('[data-lab][data-engine=ready]') !== null",
+}
+
+
+class Counter:
+    """The bytes a server sent (body and headers), with when: [(seconds since start, bytes)]."""
+
+    def __init__(self):
+        self.start = time.monotonic()
+        self.sent = []
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.sent.append((time.monotonic() - self.start, n))
+
+    def by(self, seconds: float) -> int:
+        with self.lock:
+            return sum(n for t, n in self.sent if t <= seconds)
+
+
+def counting_server(site: Path, counter: Counter) -> SiteServer:
+    """bench/serve.py's server on a free port, counting what it writes."""
+    class Handler(_Handler):
+        def do_GET(self, head=False):
+            self._length = 0
+            super().do_GET(head)
+            counter.add(self._length + 300)  # once written (headers: about 300 bytes)
+
+        def send_header(self, key, value):
+            if key == "Content-Length":
+                self._length = int(value)
+            super().send_header(key, value)
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = SiteServer(site, f"http://127.0.0.1:{port}{SUBPATH}")
+    server.server.RequestHandlerClass = type("Counting", (Handler,), {
+        "site": server.server.RequestHandlerClass.site, "root": server.server.RequestHandlerClass.root})
+    return server
+
+
+async def measure(browser, site: Path, target: str, profile: str, window: float, sw: str) -> dict:
+    """One fresh visit of `target` on `profile`: {board, playable (ms or None), bytes_then, bytes_window}."""
+    counter = Counter()
+    with counting_server(site, counter) as base:
+        context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                            has_touch=True, service_workers=sw)
+        page = await context.new_page()
+        cdp = await context.new_cdp_session(page)
+        _, rtt, down, up, cpu = PROFILES[profile]
+        if rtt is not None:
+            await cdp.send("Network.enable")
+            await cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
+                "uploadThroughput": up * 1e6 / 8})
+        if cpu > 1:
+            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        counter.start = time.monotonic()
+        await page.goto(base + TARGETS[target], wait_until="commit")
+        out = {"board": None, "playable": None, "bytes_then": None}
+        deadline = window * 1000
+
+        async def board():
+            await page.wait_for_selector(BOARD[target], state="attached", timeout=deadline)
+            element = page.locator(BOARD[target]).first
+            await element.scroll_into_view_if_needed(timeout=deadline)
+            await element.wait_for(state="visible", timeout=deadline)
+            out["board"] = round(await page.evaluate("() => performance.now()"))
+
+        async def playable():
+            await page.wait_for_function(PLAYABLE[target], timeout=deadline, polling=50)
+            out["playable"] = round(await page.evaluate("() => performance.now()"))
+            out["bytes_then"] = counter.by(time.monotonic() - counter.start)
+
+        for job in (board, playable):
+            try:
+                await job()
+            except Exception:  # not within the window: left as None ("never")
+                pass
+        rest = window - (time.monotonic() - counter.start)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        out["bytes_window"] = counter.by(window)
+        if out["bytes_then"] is None:
+            out["bytes_then"] = out["bytes_window"]
+        await context.close()
+    return out
+
+
+async def run(sites: dict, profiles: list[str], window: float, sw: str) -> dict:
+    from playwright.async_api import async_playwright
+
+    results = {}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        for label, site in sites.items():
+            for profile in profiles:
+                found = await asyncio.gather(*(measure(browser, site, target, profile, window, sw) for target in TARGETS))
+                for target, result in zip(TARGETS, found):
+                    results[(label, profile, target)] = result
+                    print(f"{label} {profile} {target}: {result}", file=sys.stderr, flush=True)
+        await browser.close()
+    return results
+
+
+def table(results: dict, labels: list[str], profiles: list[str], window: float) -> str:
+    """A Markdown table: one row per profile and page, before and after side by side."""
+    def ms(v):
+        return f"> {window:.0f} s" if v is None or v > window * 1000 else f"{v / 1000:.1f} s"
+
+    def mb(v):
+        return f"{v / 1e6:.2f} MB" if v >= 100_000 else f"{v / 1000:.0f} kB"
+
+    head = ["network", "page"]
+    for label in labels:
+        head += [f"board ({label})", f"first move ({label})", f"bytes by then ({label})",
+                 f"first {window:.0f} s ({label})"]
+    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for profile in profiles:
+        for target in TARGETS:
+            cells = [PROFILES[profile][0], target]
+            for label in labels:
+                r = results[(label, profile, target)]
+                cells += [ms(r["board"]), ms(r["playable"]), mb(r["bytes_then"]), mb(r["bytes_window"])]
+            rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(ROOT / "site"))
+    parser.add_argument("--compare", help="a site built from before this change: its numbers beside")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds measured per visit (default 60)")
+    parser.add_argument("--profiles", default="slow,4g,wired")
+    parser.add_argument("--service-worker", action="store_true",
+                        help="let the site's service worker run (its offline copy counts in the bytes)")
+    args = parser.parse_args()
+    profiles = args.profiles.split(",")
+    unknown = [p for p in profiles if p not in PROFILES]
+    if unknown or not Path(CHROMIUM).exists():
+        print(f"bench_network: unknown profile {unknown[0]!r}" if unknown else f"bench_network: no {CHROMIUM}",
+              file=sys.stderr)
+        sys.exit(2)
+    sites = {"before": Path(args.compare)} if args.compare else {}
+    sites["now"] = Path(args.site)
+    for label, site in sites.items():
+        if not (site / "index.html").is_file():
+            print(f"bench_network: {site} is not a built site", file=sys.stderr)
+            sys.exit(2)
+    results = asyncio.run(run(sites, profiles, args.window, "allow" if args.service_worker else "block"))
+    print(table(results, list(sites), profiles, args.window))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""A play widget on a phone's network: its first moves come from answers the engine wrote
+at build time (docs/assets/widgets/answers.js), the engine (Pyodide) loads only when the
+reader leaves them, shows its bytes as they arrive and fails only when they stop.
+
+Not timed: the network numbers are scripts/bench_network.py's."""
+
+from __future__ import annotations
+
+import re
+
+from widgetkit import LOAD_MS, STEP_MS, press_move, wait_turn
+
+ENGINE_FILES = ("**/vendor/pyodide/**", "**/vendor/wheels/**")
+# Every state of the engine's load, in order, as <html data-engine> and the window event say.
+RECORD_STATES = """window.__engineStates = [];
+addEventListener("grundy-engine", (e) => window.__engineStates.push(e.detail.state));"""
+PROGRESS = re.compile(r"Loading the engine: \d+\.\d of \d+\.\d MB")
+
+
+def open_play(watched, widget_urls, **options):
+    """A fresh phone page (its own routes and cache) recording the engine's states."""
+    w = watched(phone=True, fresh=True, **options)
+    w.page.add_init_script(RECORD_STATES)
+    return w
+
+
+def a_move_that_goes_on(root) -> str:
+    """A move of the board after which the game is not over at once (not to an empty bar)."""
+    targets = root.locator(".gw-board .move").evaluate_all("els => els.map((e) => e.dataset.to)")
+    return next(t for t in targets if any(int(c) for c in t.split(",")))
+
+
+def test_first_moves_without_the_engine(watched, widget_urls):
+    """The engine's files blocked entirely: the widget still plays its first moves (the
+    reader's, the computer's perfect replies) from its build-time answers; leaving them
+    says the engine could not be loaded and offers Try again, which then works."""
+    w = open_play(watched, widget_urls)
+    page = w.page
+    blocked = []
+    for pattern in ENGINE_FILES:
+        w.context.route(pattern, lambda route: (blocked.append(route.request.url), route.abort()))
+    page.goto(widget_urls[("play", "en")])
+    root = page.locator("grundy-play").first
+    root.scroll_into_view_if_needed()
+    assert wait_turn(page, root, timeout=STEP_MS) == "you"
+    assert not blocked, "the engine was asked for before the reader played"
+    for move in range(2):
+        press_move(page, root, a_move_that_goes_on(root))
+        if wait_turn(page, root, moves=2 * move + 2, timeout=STEP_MS) == "over":
+            break
+    assert root.locator(".gw-log li.gw-by-computer").count() >= 1  # the computer answered
+    assert not root.locator(".gw-loader").is_visible()  # the failed warm-up does not concern it yet
+    # leaving the answers (a random start): the engine is needed, and cannot be loaded
+    root.locator(".gw-random").click()
+    page.wait_for_selector("grundy-play .gw-loader .gw-retry", timeout=LOAD_MS)
+    assert "could not be loaded" in root.locator(".gw-loader").inner_text()
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "failed"
+    w.screenshot("first-moves-engine-blocked", root)
+    for pattern in ENGINE_FILES:
+        w.context.unroute(pattern)
+    root.locator(".gw-retry").click()
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=LOAD_MS)
+    root.locator(".gw-random").click()
+    assert wait_turn(page, root, timeout=LOAD_MS) in ("you", "over")
+    assert not root.locator(".gw-loader").is_visible()
+    w.errors.clear()  # the blocked files are logged by the browser
+
+
+def test_slow_load_goes_on_while_bytes_arrive(watched, widget_urls):
+    """On a slow network nothing of the engine loads by itself; a request beyond the
+    answers loads it on demand, showing its bytes ("Loading the engine: 4.2 of 13 MB"),
+    for longer than its stall limit (the only time limit, here made short) without failing."""
+    w = open_play(watched, widget_urls)
+    page = w.page
+    cdp = w.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # about 9 s for the engine's files (13 MB as sent): well beyond the stall limit set below
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                   "downloadThroughput": 12e6 / 8, "uploadThroughput": 12e6 / 8})
+    page.goto(widget_urls[("play", "en")])
+    root = page.locator("grundy-play").first
+    root.scroll_into_view_if_needed()
+    assert wait_turn(page, root, timeout=STEP_MS) == "you"
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.grundyEngine.status") == "idle"  # no download by itself
+    page.evaluate("() => { window.grundyEngine.stallMs = 3000; }")
+    t0 = page.evaluate("() => performance.now()")
+    root.locator(".gw-random").click()  # beyond the answers: the engine is needed
+    page.wait_for_function("el => /Loading the engine: \\d+\\.\\d of/.test(el.querySelector('.gw-loader').textContent)",
+                           arg=root.element_handle(), timeout=STEP_MS)
+    assert PROGRESS.search(root.locator(".gw-loader").inner_text())
+    w.screenshot("engine-loading-progress", root)
+    page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+                           timeout=LOAD_MS)
+    took = page.evaluate("() => performance.now()") - t0
+    assert page.evaluate("() => window.__engineStates") == ["loading", "ready"], page.evaluate(
+        "() => window.grundyEngine.error")
+    assert took > 2 * 3000, f"the load took {took:.0f} ms: not longer than the stall limit"
+    assert wait_turn(page, root, timeout=STEP_MS) in ("you", "over")
+
+
+def test_a_stalled_download_fails_with_try_again(watched, widget_urls):
+    """A file of the engine whose bytes never come: the load fails once nothing has come
+    for the stall limit, saying so, and Try again then loads it."""
+    w = open_play(watched, widget_urls)
+    page = w.page
+    w.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: None)  # never answered
+    page.goto(widget_urls[("play", "en")])
+    root = page.locator("grundy-play").first
+    root.scroll_into_view_if_needed()
+    wait_turn(page, root, timeout=STEP_MS)
+    page.evaluate("() => { window.grundyEngine.stallMs = 1500; }")
+    root.locator(".gw-random").click()
+    page.wait_for_selector("grundy-play .gw-loader .gw-retry", timeout=LOAD_MS)
+    assert "the download stopped" in root.locator(".gw-loader").inner_text()
+    w.context.unroute("**/vendor/pyodide/python_stdlib.zip")
+    page.evaluate("() => { window.grundyEngine.stallMs = 30000; }")
+    root.locator(".gw-retry").click()
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=LOAD_MS)
+    w.errors.clear()
