@@ -39,9 +39,9 @@ function anchorTarget(hash) {
 
 /** Where a page's :target lands below the window's top: Material's scroll margin (its
  *  style gives it to :target only, and a page's own link to a heading sets no :target here). */
-function anchorMargin(target) {
+function anchorMargin(heading) {
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const offset = { H1: 0.2, H2: 0.2, H3: 0.2, H4: 0.15 }[target.tagName] || 0;
+  const offset = { H1: 0.2, H2: 0.2, H3: 0.2, H4: 0.15 }[heading.tagName] || 0;
   return (3.6 - offset) * rem;
 }
 
@@ -55,13 +55,15 @@ addEventListener("click", (event) => {
   if (url.origin !== location.origin || url.pathname !== location.pathname) return;
   if (url.search && url.search !== location.search) return;
   const target = anchorTarget(url.hash);
-  if (!target) return;
+  if (!target?.matches(".md-content :is(h1, h2, h3, h4, h5, h6)")) return;
   event.preventDefault();
   event.stopPropagation();
   history.replaceState({ x: scrollX, y: scrollY }, ""); // the place left, for Back (place.js)
   history.pushState(null, "", `${location.pathname}${location.search}${url.hash}`);
   const drawer = document.getElementById("__drawer"); // a phone's navigation, closed
   if (drawer?.checked) drawer.click();
+  if (!target.hasAttribute("tabindex")) target.tabIndex = -1; // the keyboard goes on from there,
+  target.focus({ preventScroll: true }); // as after a plain link to it
   hold(target, anchorMargin(target));
 }, true);
 
