@@ -16,7 +16,8 @@ set: its sitemap lists the pages, so instant navigation is on), at 1280 x 900 an
   120 px, in the state the reader left it (the same game and moves), and "New game" then
   starts from the lesson's start; a table widget likewise; the progress panel names each
   lesson by its own title (and an assignment's exercise by the classroom's title);
-- a shared game's link in a new tab: the game is replayed and shown below the header;
+- a shared game's link in a new tab: the game is replayed and shown below the header; a
+  link to a heading of that page lands on it without loading the page again (the game kept);
 - on the Lab reached by instant navigation, its own "Open in the Lab" loads the example.
 English on a desktop, Japanese on a phone where a journey is run once per device.
 Screenshots of the Lab after coming back: artifacts/screenshots/journeys/."""
@@ -41,6 +42,7 @@ SHARED = "print('shared by a link')\n"
 LANG = {"desktop": "", "phone": "ja/"}  # the edition a journey run once per device reads
 TOP = 120  # where the reader keeps the widget in use (px below the window's top)
 HEADER = 48  # Material's header, over the page's top
+ANCHOR_TOP = 68  # where a heading an anchor names lands (Material's :target scroll margin, 3.4rem)
 # Wythoff's lesson, its first game: the reader moved to (0, 5), the computer took all: over.
 SHARED_GAME = "wythoff/?play=wythoff&start=9.5&moves=0.5,0.0&seed=1"
 PLAYABLE = "el => el.dataset.turn === 'you' || el.dataset.turn === 'over'"
@@ -71,12 +73,13 @@ def footer(page, which: str) -> None:
 
 
 def heading_offset(page, anchor: str) -> float:
-    """The heading's distance below where a full load puts it (its scroll margin), or 0 when
-    the page's end keeps it lower but in view."""
-    return page.evaluate("""id => { const el = document.getElementById(id);
-        const top = el.getBoundingClientRect().top - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+    """The heading's distance below where a full load puts it (its scroll margin as :target,
+    ANCHOR_TOP: a link within the page sets no :target), or 0 when the page's end keeps it
+    lower but in view."""
+    return page.evaluate("""([id, anchorTop]) => { const el = document.getElementById(id);
+        const top = el.getBoundingClientRect().top - (parseFloat(getComputedStyle(el).scrollMarginTop) || anchorTop);
         const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
-        return end && top > 0 && top < innerHeight - 40 ? 0 : top; }""", anchor)
+        return end && top > 0 && top < innerHeight - 40 ? 0 : top; }""", [anchor, ANCHOR_TOP])
 
 
 def lab_code(page) -> str:
@@ -320,6 +323,14 @@ def test_a_shared_game_and_a_table_come_back_where_they_were(reader, base, measu
     top = came_back(page, widget, top=64, ready="el => el.dataset.turn === 'over'")
     measurements.append(f"journeys [{page.device}]: a shared game's widget at {top:.0f} px (header {HEADER} px)")
     assert HEADER <= top <= HEADER + 40 and game_of(widget)["moves"] == "2"
+    # A link to a heading of this page (a permalink, the table of contents): the page is not
+    # loaded again, the game and its address stay, the heading lands under the header.
+    swaps, address = page.evaluate("window.__swaps"), page.url
+    heading = page.locator(".md-content h2[id]").first
+    heading.locator("a.headerlink").evaluate("a => a.click()")
+    assert page.url == address.split("#")[0] + "#" + heading.get_attribute("id")
+    assert abs(came_back(page, heading, top=ANCHOR_TOP, ready="el => true") - ANCHOR_TOP) <= 2
+    assert page.evaluate("window.__swaps") == swaps and game_of(widget)["moves"] == "2"
     widget.locator(".gw-new").click()  # from the lesson's start, not the finished board
     page.wait_for_function("el => el.dataset.moves === '0' && el.dataset.pos === '9,5' && el.dataset.turn === 'you'",
                            arg=widget.element_handle(), timeout=STEP_MS)
