@@ -30,12 +30,19 @@ function save(key, codes) {
   } catch { /* private mode: this visit only */ }
 }
 
-/** One CSV field. */
-const csvField = (value) => (/[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
+/** One CSV field; text a spreadsheet would run as a formula (a name "=HYPERLINK(…)") starts
+ *  with an apostrophe. */
+function csvField(value) {
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const REASONS = ["incomplete", "damaged", "changed", "version", "result", "assignment"]; // text.js's why.*
 
 const START = /^v\d+\./;
 const WHOLE = /^v\d+\.[A-Za-z0-9_-]+\.[0-9a-fA-F]{8}$/;
 const PIECE = /^[A-Za-z0-9_.-]+$/;
+const ENDS = /^\.[0-9a-fA-F]{8}$/; // a code's last 9 characters (only then is the whole code tested: long codes stay fast)
 
 /** The result codes in `text`: any words around them skipped, a code broken over lines
  *  (as e-mail and chat wrap it) or given as a results link joined again. */
@@ -44,11 +51,14 @@ export function findCodes(text) {
   const codes = [];
   for (let i = 0; i < tokens.length; i += 1) {
     if (!START.test(tokens[i])) continue;
-    let code = tokens[i];
-    while (!WHOLE.test(code) && i + 1 < tokens.length && !START.test(tokens[i + 1]) && PIECE.test(tokens[i + 1])) {
-      code += tokens[i += 1];
+    const pieces = [tokens[i]];
+    let tail = tokens[i].slice(-9);
+    while (!(ENDS.test(tail) && WHOLE.test(pieces.join(""))) && i + 1 < tokens.length && !START.test(tokens[i + 1])
+           && PIECE.test(tokens[i + 1])) {
+      pieces.push(tokens[i += 1]);
+      tail = (tail + tokens[i]).slice(-9);
     }
-    codes.push(code);
+    codes.push(pieces.join(""));
   }
   return codes;
 }
@@ -103,7 +113,7 @@ class ResultsElement extends HTMLElement {
         if (!this.codes.includes(result.code)) this.codes.push(result.code);
         added += 1;
       } catch (err) {
-        problems.push(t("rejected", { line: `${code.slice(0, 16)}…`, why: t(`why.${err.message}`) }));
+        problems.push(t("rejected", { line: `${code.slice(0, 16)}…`, why: t(`why.${REASONS.includes(err.message) ? err.message : "result"}`) }));
       }
     }
     save(KEY, this.codes);
