@@ -549,4 +549,14 @@ def test_mischievous_codes(new_page, base):
         page.click("grundy-results .cr-csv")
     table = list(csv.DictReader(line for line in Path(download.value.path()).read_text().splitlines() if not line.startswith("#")))
     assert {line["student"] for line in table} >= {"'=HYPERLINK(\"x\")", "Counts", "Blunder"}
+    # an easier assignment under the same title: its own table, said to be another assignment
+    easy = assignment("Mischief", [["grundy-value", "wythoff", {}, [0, 0]], ["play", "nim", {}, [1, 0, 0], "equal-heaps"]])
+    read_codes(page, result_v2("Sly", easy, [["0", 1, 0, 0, 1], ["1.0.0>0.0.0", 1, 0, 0, 1]]))
+    page.wait_for_function("document.querySelectorAll('grundy-results .cr-same-title').length === 2", timeout=LOAD_MS)
+    page.wait_for_function("[...document.querySelectorAll('grundy-results .cr-task-list li')].some((li) => li.textContent.includes('“Equal heaps”'))", timeout=LOAD_MS)
+    with page.expect_download() as download:
+        page.click("grundy-results .cr-csv")
+    ids = {line["student"]: line["assignment id"] for line in csv.DictReader(
+        line for line in Path(download.value.path()).read_text().splitlines() if not line.startswith("#"))}
+    assert ids["Sly"] != ids["Counts"], ids
     assert not page.console_errors, page.console_errors

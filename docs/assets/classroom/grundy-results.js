@@ -3,12 +3,14 @@
 // or come in the address (#r=CODE); a refused code says why (cut short, damaged in copying,
 // changed after it was made, ...). Every answer is re-checked by the engine, and only what
 // it verifies counts: the totals, the sorting and the CSV. A table student × task; clearing
-// the results can be undone.
+// the results can be undone. A code carries its own copy of the assignment: each table lists
+// its tasks, and says so when another table has the same title but other tasks.
 
+import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
-import { decodeResult } from "./codec.js";
+import { assignmentId, decodeResult } from "./codec.js";
 import { answerText } from "./answers.js";
-import { recheck } from "./tasks.js";
+import { levelsOf, recheck, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
 const KEY = "grundy-classroom-results";
@@ -73,6 +75,9 @@ class ResultsElement extends HTMLElement {
     const t = this.t = say(this.lang);
     this.codes = stored(KEY);
     this.checks = new Map(); // "assignment|task|answer" -> the engine's verdict (a promise, then true / false)
+    this.catalogue = {}; // the games' titles for the lists of tasks, once the engine has them
+    this.levels = new Map(); // a play task's game -> its opponents' titles (null while asked)
+    engine.games().then((catalogue) => { this.catalogue = catalogue; if (this.isConnected) this.draw(); }, () => {});
     this.input = h("textarea", { class: "cr-paste", rows: 4, spellcheck: "false" });
     this.message = h("div", { class: "cr-messages", role: "status", "aria-live": "polite" });
     this.status = h("p", { class: "cr-check-status", role: "status" });
@@ -176,6 +181,17 @@ class ResultsElement extends HTMLElement {
     return [...groups.values()];
   }
 
+  /** The opponents of a play task's game (asked once, then drawn again), else null. */
+  levelsOf(task) {
+    if (task.kind !== "play") return null;
+    const key = `${task.game}|${JSON.stringify(task.params)}`;
+    if (!this.levels.has(key)) {
+      this.levels.set(key, null);
+      levelsOf(task, this.lang).then((levels) => { this.levels.set(key, levels); if (this.isConnected) this.draw(); }, () => {});
+    }
+    return this.levels.get(key);
+  }
+
   /** A result's tasks judged: [{...r, ok: true | false | undefined (being checked)}]. */
   judged(group, row) {
     return row.results.map((r, i) => {
@@ -197,6 +213,8 @@ class ResultsElement extends HTMLElement {
     this.status.textContent = pending ? t("checking") : t("allChecked");
     if (pending) pending.then(() => this.isConnected && this.draw());
     const verified = (cells) => cells.filter((c) => c.ok === true).length;
+    const same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    const titled = (title) => groups.filter((g) => same(g.assignment.title, title)).length;
     this.tables.replaceChildren(...groups.map((group) => {
       const { assignment } = group;
       const rows = group.rows.map((row) => ({ row, cells: this.judged(group, row) }));
@@ -205,6 +223,9 @@ class ResultsElement extends HTMLElement {
         : (a, b) => a.row.name.localeCompare(b.row.name));
       return h("div", { class: "cr-table-box" },
         assignment.title ? h("h3", { text: assignment.title }) : null,
+        titled(assignment.title) > 1 ? h("p", { class: "cr-error cr-same-title", text: t("sameTitle") }) : null,
+        h("details", { class: "cr-task-list", open: titled(assignment.title) > 1 }, h("summary", { text: t("taskList") }),
+          h("ol", {}, assignment.tasks.map((task) => h("li", { text: taskText(task, this.catalogue, this.levelsOf(task), t) })))),
         h("table", { class: "cr-table" },
           h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
             assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
@@ -255,12 +276,12 @@ class ResultsElement extends HTMLElement {
     await this.checkAll(groups);
     for (const group of groups) {
       const { assignment, rows } = group;
-      lines.push(["assignment", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
+      lines.push(["assignment", "assignment id", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
                   "teacher mode", "answer", "code version"].join(","));
       for (const row of rows) {
         this.judged(group, row).forEach((c, i) => {
           const flag = (v) => (v === null ? "" : v ? 1 : 0);
-          lines.push([assignment.title, row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
+          lines.push([assignment.title, assignmentId(group.code), row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
                       c.solved ? 1 : 0, c.attempts, c.hints, flag(c.shown), flag(c.teacher),
                       answerText(assignment.tasks[i], c.answer, t), row.version].map(csvField).join(","));
         });
