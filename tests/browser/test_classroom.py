@@ -510,6 +510,14 @@ def test_long_assignment_hands_in(new_page, base):
     assert page.locator("grundy-assignment .cr-handed > .cr-qr").count() == 0
     assert page.locator("grundy-assignment .cr-result-link").get_attribute("href").endswith(code)
     page.locator("grundy-assignment .cr-handed").screenshot(path=str(SCREENSHOTS / "handin-long-phone.png"))
+    page.goto(base + "assign/")  # a teacher's form of 100 tasks takes no more
+    page.evaluate("task => localStorage.setItem('grundy-classroom-draft', JSON.stringify({title: '', due: '', tasks: Array(100).fill(task)}))",
+                  {"kind": "find-move", "game": "wythoff", "params": {}, "pos": [1, 1], "level": ""})
+    page.reload()
+    page.wait_for_selector("grundy-assign .cr-add", timeout=LOAD_MS)
+    page.click("grundy-assign .cr-add")
+    page.wait_for_selector("grundy-assign .cr-error:has-text('100 tasks at most')", timeout=LOAD_MS)
+    assert page.locator("grundy-assign .cr-task").count() == 100
     assert not page.console_errors, page.console_errors
 
 
