@@ -54,7 +54,7 @@ const TEXT = {
   ja: {
     title: "題名 (なくてもよい)", due: "締め切り (なくてもよい)", kind: "課題",
     "kind.find-move": "勝つ手を見つける", "kind.grundy-value": "グランディ数",
-    "kind.play": "コンピュータに勝つ", "kind.pn-table": "P/N 表",
+    "kind.play": "コンピュータに勝つ", "kind.pn-table": "P/N の表",
     upTo: "座標の上限", tooBig: "この表は {n} マスあります。{max} マスまでです。上限を小さくしてください。",
     pos: "局面", level: "相手", add: "課題を加える", remove: "削除",
     noTasks: "課題はまだありません。ゲーム、局面、課題を選んで加えてください。",
