@@ -88,15 +88,15 @@ export function encodeResult({ name, assignment, results }) {
   return `v2.${text}.${checksum(`v2.${text}`)}`;
 }
 
+/** A count as a code holds it: a whole number >= 0, else 0 (a forged -5 or 1.5 is not shown). */
+const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+/** An answer as a code holds it: a string (a number written as one), else "". */
+const answerOf = (a) => (typeof a === "string" ? a : typeof a === "number" ? String(a) : "");
+
 /** Why a result code is refused: Error(reason), reason one of "incomplete" (cut short),
  *  "damaged" (the checksum fails and the text cannot be read: characters lost or changed in
  *  copying), "changed" (the checksum fails but the text reads as a result: edited after it
  *  was made), "version" (made by a newer site), "result" (no result code), "assignment". */
-/** A count as a code holds it: a whole number >= 0, else 0 (a forged -5 or 1.5 is not shown). */
-const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
-/** An answer as a code holds it: a string (a number written as one), else "". */
-const text = (a) => (typeof a === "string" ? a : typeof a === "number" ? String(a) : "");
-
 const RESULT_READERS = {
   /** v1 (until November 2026): [solved, attempts, hints, answer]; the answer may be the
    *  last one tried, and whether the answer was shown was not recorded. */
@@ -104,13 +104,13 @@ const RESULT_READERS = {
     const assignment = decodeAssignment(data.a);
     return { assignmentCode: data.a, assignment, results: data.r.map(([solved, attempts, hints, answer]) => ({
       solved: solved === 1, attempts: count(attempts), hints: count(hints),
-      answer: text(answer), shown: null, teacher: null })) };
+      answer: answerOf(answer), shown: null, teacher: null })) };
   },
   v2(data) {
     const assignmentCode = `v1.${toBase64(JSON.stringify(data.a))}`;
     const assignment = decodeAssignment(assignmentCode);
     return { assignmentCode, assignment, results: data.r.map(([answer, attempts, hints, flags, claimed]) => ({
-      answer: text(answer), attempts: count(attempts), hints: count(hints),
+      answer: answerOf(answer), attempts: count(attempts), hints: count(hints),
       shown: Boolean(flags & SHOWN), teacher: Boolean(flags & TEACHER), solved: claimed === 1 })) };
   },
 };

@@ -75,9 +75,8 @@ class ResultsElement extends HTMLElement {
     const t = this.t = say(this.lang);
     this.codes = stored(KEY);
     this.checks = new Map(); // "assignment|task|answer" -> the engine's verdict (a promise, then true / false)
-    this.catalogue = {}; // the games' titles for the lists of tasks, once the engine has them
+    this.catalogue = null; // the games' titles for the lists of tasks ({} until the engine has them)
     this.levels = new Map(); // a play task's game -> its opponents' titles (null while asked)
-    engine.games().then((catalogue) => { this.catalogue = catalogue; if (this.isConnected) this.draw(); }, () => {});
     this.input = h("textarea", { class: "cr-paste", rows: 4, spellcheck: "false" });
     this.message = h("div", { class: "cr-messages", role: "status", "aria-live": "polite" });
     this.status = h("p", { class: "cr-check-status", role: "status" });
@@ -208,6 +207,10 @@ class ResultsElement extends HTMLElement {
       this.status.textContent = "";
       this.tables.replaceChildren(h("p", { class: "cr-none", text: t("empty") }));
       return;
+    }
+    if (!this.catalogue) {
+      this.catalogue = {};
+      engine.games().then((catalogue) => { this.catalogue = catalogue; if (this.isConnected) this.draw(); }, () => {});
     }
     const pending = this.checkAll(groups);
     this.status.textContent = pending ? t("checking") : t("allChecked");
