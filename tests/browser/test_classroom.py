@@ -567,4 +567,8 @@ def test_mischievous_codes(new_page, base):
     ids = {line["student"]: line["assignment id"] for line in csv.DictReader(
         line for line in Path(download.value.path()).read_text().splitlines() if not line.startswith("#"))}
     assert ids["Sly"] != ids["Counts"], ids
+    # the same code with its checksum in capitals is the same code; one shortened by a chat ("…") is cut short
+    read_codes(page, f"{codes['Counts'][:-8]}{codes['Counts'][-8:].upper()}\n{codes['Blunder'][:40]}…")
+    assert "cut short" in page.locator("grundy-results .cr-messages .cr-error").inner_text()
+    assert page.locator("grundy-results tr[data-student='Counts']").count() == 1
     assert not page.console_errors, page.console_errors

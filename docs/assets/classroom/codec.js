@@ -122,7 +122,7 @@ const CODE = /^(v\d+)\.([A-Za-z0-9_-]+)\.([0-9a-fA-F]{8})$/;
 export function decodeResult(text) {
   const code = String(text).replace(/\s+/g, "");
   const m = CODE.exec(code);
-  if (!m) throw new Error(/^v\d+\.[A-Za-z0-9_-]+\.?[0-9a-fA-F]{0,7}$/.test(code) ? "incomplete" : "result");
+  if (!m) throw new Error(/^v\d+\.[A-Za-z0-9_-]+\.?[0-9a-fA-F]{0,7}(?:…|\.\.\.?)?$/.test(code) ? "incomplete" : "result"); // "…": a chat shortened it
   const [, version, body, sum] = m;
   const reader = RESULT_READERS[version];
   let data = null;
@@ -135,5 +135,5 @@ export function decodeResult(text) {
   if (!readable) throw new Error("result");
   const read = reader(data); // Error("assignment") when the assignment inside cannot be read
   if (read.results.length !== read.assignment.tasks.length) throw new Error("result");
-  return { name: data.n, code, version, ...read };
+  return { name: data.n, code: `${version}.${body}.${sum.toLowerCase()}`, version, ...read }; // one code, however its checksum is cased
 }
