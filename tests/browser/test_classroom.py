@@ -13,7 +13,10 @@ rewrites the address), reloading, Back, a copied address and a lost address (Eng
 desktop, Japanese on a phone), with teacher mode refused; forged, edited, damaged, cut-short,
 old-version and wrapped codes read on the results page (only verified answers count; English
 and Japanese); a class of 40 re-checked, sorted and exported as CSV; clearing undone after a
-reload; an assignment whose result is too long for one QR code still handed in.
+reload; an assignment whose result is too long for one QR code still handed in (and the form
+refusing a 101st task); codes no honest page makes (rows that are not lists, negative counts,
+a formula for a name, a bot that missed an immediate win, thousands of tasks, a huge wrapped
+code, an easier assignment under the same title, a capitalised checksum, a code cut with "…").
 
 CLASS_URL=http://127.0.0.1:8794/chocolate-games/ runs it on a site you serve yourself."""
 
