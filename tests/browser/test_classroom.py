@@ -13,7 +13,10 @@ rewrites the address), reloading, Back, a copied address and a lost address (Eng
 desktop, Japanese on a phone), with teacher mode refused; forged, edited, damaged, cut-short,
 old-version and wrapped codes read on the results page (only verified answers count; English
 and Japanese); a class of 40 re-checked, sorted and exported as CSV; clearing undone after a
-reload; an assignment whose result is too long for one QR code still handed in.
+reload; an assignment whose result is too long for one QR code still handed in (and the form
+refusing a 101st task); codes no honest page makes (rows that are not lists, negative counts,
+a formula for a name, a bot that missed an immediate win, thousands of tasks, a huge wrapped
+code, an easier assignment under the same title, a capitalised checksum, a code cut with "…").
 
 CLASS_URL=http://127.0.0.1:8794/chocolate-games/ runs it on a site you serve yourself."""
 
@@ -511,4 +514,65 @@ def test_long_assignment_hands_in(new_page, base):
     assert page.locator("grundy-assignment .cr-handed > .cr-qr").count() == 0
     assert page.locator("grundy-assignment .cr-result-link").get_attribute("href").endswith(code)
     page.locator("grundy-assignment .cr-handed").screenshot(path=str(SCREENSHOTS / "handin-long-phone.png"))
+    page.goto(base + "assign/")  # a teacher's form of 100 tasks takes no more
+    page.evaluate("task => localStorage.setItem('grundy-classroom-draft', JSON.stringify({title: '', due: '', tasks: Array(100).fill(task)}))",
+                  {"kind": "find-move", "game": "wythoff", "params": {}, "pos": [1, 1], "level": ""})
+    page.reload()
+    page.wait_for_selector("grundy-assign .cr-add", timeout=LOAD_MS)
+    page.click("grundy-assign .cr-add")
+    page.wait_for_selector("grundy-assign .cr-error:has-text('100 tasks at most')", timeout=LOAD_MS)
+    assert page.locator("grundy-assign .cr-task").count() == 100
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+def test_mischievous_codes(new_page, base):
+    """Codes no honest page makes: rows that are not lists (the other codes of the paste are
+    still read), negative and fractional counts (shown as 0), a name a spreadsheet would run
+    as a formula (the CSV quotes it with an apostrophe), a bot that 'missed' an immediate win
+    (not counted), thousands of tasks (refused), a huge code wrapped over thousands of lines."""
+    compact = assignment("Mischief", [["grundy-value", "wythoff", {}, list(VALUE)], ["play", "nim", {}, [3, 1, 0], "equal-heaps"]])
+    g = str(state(VALUE)["grundy"])
+    codes = {
+        "Counts": result_v2("Counts", compact, [[g, -5, 1.5, 0, 1], ["", 0, 0, 0, 0]]),
+        "=HYPERLINK(\"x\")": result_v2("=HYPERLINK(\"x\")", compact, [[g, 1, 0, 0, 1], ["", 0, 0, 0, 0]]),
+        "Blunder": result_v2("Blunder", compact, [["", 0, 0, 0, 0], ["3.1.0>3.0.0>1.0.0>0.0.0", 1, 0, 0, 1]]),
+        "Long" * 20_000: result_v2("Long" * 20_000, compact, [[g, 1, 0, 0, 1], ["", 0, 0, 0, 0]]),
+    }
+    rows_not_lists = result_v2("Rows", compact, [5, None])
+    thousands = result_v2("Thousands", assignment("Big", [["grundy-value", "wythoff", {}, [1, 1]]] * 3000), [["0", 1, 0, 0, 1]] * 3000)
+    long = codes.pop("Long" * 20_000)
+    wrapped = "\n".join(long[i:i + 76] for i in range(0, len(long), 76))
+    page = new_page(**DEVICES["desktop"])
+    page.goto(base + "results/")
+    page.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
+    page.eval_on_selector("grundy-results .cr-paste", "(box, text) => { box.value = text; }",  # fill() types too slowly
+                          "\n".join([rows_not_lists, *codes.values(), thousands, wrapped]))
+    page.click("grundy-results .cr-read")
+    problems = page.locator("grundy-results .cr-messages .cr-error").all_inner_texts()
+    assert len(problems) == 2 and "not a result code" in problems[0] and "assignment" in problems[1], problems
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 4", timeout=LOAD_MS)
+    page.wait_for_function("!document.querySelector('grundy-results .cr-table td[data-state=\"checking\"]')", timeout=LOAD_MS)
+    counts = page.locator("grundy-results tr[data-student='Counts'] td[data-task='0'] .cr-counts").inner_text()
+    assert counts == "attempts 0 · hints 0", counts
+    assert page.locator("grundy-results tr[data-student='Blunder'] td[data-task='1']").get_attribute("data-state") == "unverified"
+    assert page.locator("grundy-results tr[data-student='Blunder'] .cr-total").get_attribute("data-verified") == "0"
+    with page.expect_download() as download:
+        page.click("grundy-results .cr-csv")
+    table = list(csv.DictReader(line for line in Path(download.value.path()).read_text().splitlines() if not line.startswith("#")))
+    assert {line["student"] for line in table} >= {"'=HYPERLINK(\"x\")", "Counts", "Blunder"}
+    # an easier assignment under the same title: its own table, said to be another assignment
+    easy = assignment("Mischief", [["grundy-value", "wythoff", {}, [0, 0]], ["play", "nim", {}, [1, 0, 0], "equal-heaps"]])
+    read_codes(page, result_v2("Sly", easy, [["0", 1, 0, 0, 1], ["1.0.0>0.0.0", 1, 0, 0, 1]]))
+    page.wait_for_function("document.querySelectorAll('grundy-results .cr-same-title').length === 2", timeout=LOAD_MS)
+    page.wait_for_function("[...document.querySelectorAll('grundy-results .cr-task-list li')].some((li) => li.textContent.includes('“Equal heaps”'))", timeout=LOAD_MS)
+    with page.expect_download() as download:
+        page.click("grundy-results .cr-csv")
+    ids = {line["student"]: line["assignment id"] for line in csv.DictReader(
+        line for line in Path(download.value.path()).read_text().splitlines() if not line.startswith("#"))}
+    assert ids["Sly"] != ids["Counts"], ids
+    # the same code with its checksum in capitals is the same code; one shortened by a chat ("…") is cut short
+    read_codes(page, f"{codes['Counts'][:-8]}{codes['Counts'][-8:].upper()}\n{codes['Blunder'][:40]}…")
+    assert "cut short" in page.locator("grundy-results .cr-messages .cr-error").inner_text()
+    assert page.locator("grundy-results tr[data-student='Counts']").count() == 1
     assert not page.console_errors, page.console_errors

@@ -36,7 +36,8 @@ function reloaded() {
 }
 
 /** The assignment code of this page's address; else, after a reload or Back/Forward in
- *  this tab, the one this tab had open here; else "". */
+ *  this tab, the one this tab had open here; else "" (the page opened afresh without an
+ *  assignment, as a teacher opens the form after trying a link: this tab forgets it). */
 export function assignmentCode() {
   if (location.hash.startsWith(PREFIX)) {
     try {
@@ -45,7 +46,17 @@ export function assignmentCode() {
       return location.hash.slice(PREFIX.length);
     }
   }
-  return reloaded() ? saved() : "";
+  if (reloaded()) return saved();
+  if (!open) remember("");
+  return "";
+}
+
+/** Keep `code` as this tab's assignment on this page ("" forgets it). */
+function remember(code) {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(KEY) || "{}");
+    sessionStorage.setItem(KEY, JSON.stringify({ ...all, [location.pathname]: code }));
+  } catch { /* storage refused: the address alone */ }
 }
 
 /** Keep `code` in the address (and for this tab) while `element` is on the page. */
@@ -53,10 +64,7 @@ export function keepInAddress(code, element) {
   const hash = `${PREFIX}${code}`;
   open = { path: location.pathname, hash, element };
   if (location.hash !== hash) replaceState.call(history, history.state, "", `${location.pathname}${location.search}${hash}`);
-  try {
-    const all = JSON.parse(sessionStorage.getItem(KEY) || "{}");
-    sessionStorage.setItem(KEY, JSON.stringify({ ...all, [location.pathname]: code }));
-  } catch { /* storage refused: the address alone */ }
+  remember(code);
 }
 
 /** The language switcher (once app.js has pointed it at this page) opens the assignment. */

@@ -31,6 +31,7 @@ export function checksum(text) {
  *  play task, the bound of a pn-table task (its pos is []). */
 const KINDS = ["find-move", "grundy-value", "play", "pn-table"];
 export const MAX_TABLE = 12; // a pn-table's largest bound (as in the lessons' exercises)
+export const MAX_TASKS = 100; // an assignment's tasks at most (a forged code of thousands would stall the results page)
 
 function checkTask(task) {
   const ok = task && KINDS.includes(task.kind) && typeof task.game === "string"
@@ -51,7 +52,7 @@ export function encodeAssignment({ title = "", due = "", tasks }) {
 const ASSIGNMENT_READERS = {
   v1(body) {
     const c = JSON.parse(fromBase64(body));
-    if (!c || !Array.isArray(c.k) || !c.k.length) throw new Error("tasks");
+    if (!c || !Array.isArray(c.k) || !c.k.length || c.k.length > MAX_TASKS) throw new Error("tasks");
     return { title: String(c.t || ""), due: String(c.d || ""),
              tasks: c.k.map(([kind, game, params, pos, extra]) => checkTask({ kind, game, params, pos,
                level: typeof extra === "string" ? extra : "", ...(kind === "pn-table" ? { max: extra } : {}) })) };
@@ -87,6 +88,11 @@ export function encodeResult({ name, assignment, results }) {
   return `v2.${text}.${checksum(`v2.${text}`)}`;
 }
 
+/** A count as a code holds it: a whole number >= 0, else 0 (a forged -5 or 1.5 is not shown). */
+const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+/** An answer as a code holds it: a string (a number written as one), else "". */
+const answerOf = (a) => (typeof a === "string" ? a : typeof a === "number" ? String(a) : "");
+
 /** Why a result code is refused: Error(reason), reason one of "incomplete" (cut short),
  *  "damaged" (the checksum fails and the text cannot be read: characters lost or changed in
  *  copying), "changed" (the checksum fails but the text reads as a result: edited after it
@@ -97,15 +103,15 @@ const RESULT_READERS = {
   v1(data) {
     const assignment = decodeAssignment(data.a);
     return { assignmentCode: data.a, assignment, results: data.r.map(([solved, attempts, hints, answer]) => ({
-      solved: solved === 1, attempts: Number(attempts) || 0, hints: Number(hints) || 0,
-      answer: answer ?? "", shown: null, teacher: null })) };
+      solved: solved === 1, attempts: count(attempts), hints: count(hints),
+      answer: answerOf(answer), shown: null, teacher: null })) };
   },
   v2(data) {
     const assignmentCode = `v1.${toBase64(JSON.stringify(data.a))}`;
     const assignment = decodeAssignment(assignmentCode);
     return { assignmentCode, assignment, results: data.r.map(([answer, attempts, hints, flags, claimed]) => ({
-      answer: typeof answer === "string" ? answer : String(answer ?? ""), attempts: Number(attempts) || 0,
-      hints: Number(hints) || 0, shown: Boolean(flags & SHOWN), teacher: Boolean(flags & TEACHER), solved: claimed === 1 })) };
+      answer: answerOf(answer), attempts: count(attempts), hints: count(hints),
+      shown: Boolean(flags & SHOWN), teacher: Boolean(flags & TEACHER), solved: claimed === 1 })) };
   },
 };
 
@@ -116,18 +122,18 @@ const CODE = /^(v\d+)\.([A-Za-z0-9_-]+)\.([0-9a-fA-F]{8})$/;
 export function decodeResult(text) {
   const code = String(text).replace(/\s+/g, "");
   const m = CODE.exec(code);
-  if (!m) throw new Error(/^v\d+\.[A-Za-z0-9_-]+\.?[0-9a-fA-F]{0,7}$/.test(code) ? "incomplete" : "result");
+  if (!m) throw new Error(/^v\d+\.[A-Za-z0-9_-]+\.?[0-9a-fA-F]{0,7}(?:…|\.\.\.?)?$/.test(code) ? "incomplete" : "result"); // "…": a chat shortened it
   const [, version, body, sum] = m;
   const reader = RESULT_READERS[version];
   let data = null;
   try {
     data = JSON.parse(fromBase64(body));
   } catch { /* unreadable: below */ }
-  const readable = data && typeof data.n === "string" && Array.isArray(data.r) && data.a;
+  const readable = data && typeof data.n === "string" && Array.isArray(data.r) && data.r.every(Array.isArray) && data.a;
   if (checksum(`${version}.${body}`) !== sum.toLowerCase()) throw new Error(readable ? "changed" : "damaged");
   if (!reader) throw new Error("version");
   if (!readable) throw new Error("result");
   const read = reader(data); // Error("assignment") when the assignment inside cannot be read
   if (read.results.length !== read.assignment.tasks.length) throw new Error("result");
-  return { name: data.n, code, version, ...read };
+  return { name: data.n, code: `${version}.${body}.${sum.toLowerCase()}`, version, ...read }; // one code, however its checksum is cased
 }

@@ -10,7 +10,7 @@ import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js"
 import { field, h, setFieldError } from "../widgets/dom.js";
 import { langOf, translator } from "../widgets/i18n.js";
 import { assignmentCode, openCode } from "./address.js";
-import { MAX_TABLE, encodeAssignment } from "./codec.js";
+import { MAX_TABLE, MAX_TASKS, encodeAssignment } from "./codec.js";
 import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
@@ -108,6 +108,10 @@ class AssignElement extends HTMLElement {
   async add() {
     const chosen = this.controls.read();
     if (!chosen) return;
+    if (this.tasks.length >= MAX_TASKS) {
+      this.message.textContent = this.t("tooMany", { max: MAX_TASKS });
+      return;
+    }
     if (this.kind.value === "pn-table") {
       this.addTable(chosen);
       return;
@@ -198,8 +202,8 @@ class AssignElement extends HTMLElement {
 
   make() {
     const t = this.t;
-    if (!this.tasks.length) {
-      this.message.textContent = t("needTask");
+    if (!this.tasks.length || this.tasks.length > MAX_TASKS) {
+      this.message.textContent = this.tasks.length ? t("tooMany", { max: MAX_TASKS }) : t("needTask");
       return;
     }
     const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks: this.tasks });

@@ -3,12 +3,14 @@
 // or come in the address (#r=CODE); a refused code says why (cut short, damaged in copying,
 // changed after it was made, ...). Every answer is re-checked by the engine, and only what
 // it verifies counts: the totals, the sorting and the CSV. A table student × task; clearing
-// the results can be undone.
+// the results can be undone. A code carries its own copy of the assignment: each table lists
+// its tasks, and says so when another table has the same title but other tasks.
 
+import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
-import { decodeResult } from "./codec.js";
+import { assignmentId, decodeResult } from "./codec.js";
 import { answerText } from "./answers.js";
-import { recheck } from "./tasks.js";
+import { levelsOf, recheck, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
 const KEY = "grundy-classroom-results";
@@ -30,12 +32,19 @@ function save(key, codes) {
   } catch { /* private mode: this visit only */ }
 }
 
-/** One CSV field. */
-const csvField = (value) => (/[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
+/** One CSV field; text a spreadsheet would run as a formula (a name "=HYPERLINK(…)") starts
+ *  with an apostrophe. */
+function csvField(value) {
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const REASONS = ["incomplete", "damaged", "changed", "version", "result", "assignment"]; // text.js's why.*
 
 const START = /^v\d+\./;
 const WHOLE = /^v\d+\.[A-Za-z0-9_-]+\.[0-9a-fA-F]{8}$/;
 const PIECE = /^[A-Za-z0-9_.-]+$/;
+const ENDS = /^\.[0-9a-fA-F]{8}$/; // a code's last 9 characters (only then is the whole code tested: long codes stay fast)
 
 /** The result codes in `text`: any words around them skipped, a code broken over lines
  *  (as e-mail and chat wrap it) or given as a results link joined again. */
@@ -44,11 +53,14 @@ export function findCodes(text) {
   const codes = [];
   for (let i = 0; i < tokens.length; i += 1) {
     if (!START.test(tokens[i])) continue;
-    let code = tokens[i];
-    while (!WHOLE.test(code) && i + 1 < tokens.length && !START.test(tokens[i + 1]) && PIECE.test(tokens[i + 1])) {
-      code += tokens[i += 1];
+    const pieces = [tokens[i]];
+    let tail = tokens[i].slice(-9);
+    while (!(ENDS.test(tail) && WHOLE.test(pieces.join(""))) && i + 1 < tokens.length && !START.test(tokens[i + 1])
+           && PIECE.test(tokens[i + 1])) {
+      pieces.push(tokens[i += 1]);
+      tail = (tail + tokens[i]).slice(-9);
     }
-    codes.push(code);
+    codes.push(pieces.join(""));
   }
   return codes;
 }
@@ -63,6 +75,8 @@ class ResultsElement extends HTMLElement {
     const t = this.t = say(this.lang);
     this.codes = stored(KEY);
     this.checks = new Map(); // "assignment|task|answer" -> the engine's verdict (a promise, then true / false)
+    this.catalogue = null; // the games' titles for the lists of tasks ({} until the engine has them)
+    this.levels = new Map(); // a play task's game -> its opponents' titles (null while asked)
     this.input = h("textarea", { class: "cr-paste", rows: 4, spellcheck: "false" });
     this.message = h("div", { class: "cr-messages", role: "status", "aria-live": "polite" });
     this.status = h("p", { class: "cr-check-status", role: "status" });
@@ -103,7 +117,7 @@ class ResultsElement extends HTMLElement {
         if (!this.codes.includes(result.code)) this.codes.push(result.code);
         added += 1;
       } catch (err) {
-        problems.push(t("rejected", { line: `${code.slice(0, 16)}…`, why: t(`why.${err.message}`) }));
+        problems.push(t("rejected", { line: `${code.slice(0, 16)}…`, why: t(`why.${REASONS.includes(err.message) ? err.message : "result"}`) }));
       }
     }
     save(KEY, this.codes);
@@ -166,6 +180,17 @@ class ResultsElement extends HTMLElement {
     return [...groups.values()];
   }
 
+  /** The opponents of a play task's game (asked once, then drawn again), else null. */
+  levelsOf(task) {
+    if (task.kind !== "play") return null;
+    const key = `${task.game}|${JSON.stringify(task.params)}`;
+    if (!this.levels.has(key)) {
+      this.levels.set(key, null);
+      levelsOf(task, this.lang).then((levels) => { this.levels.set(key, levels); if (this.isConnected) this.draw(); }, () => {});
+    }
+    return this.levels.get(key);
+  }
+
   /** A result's tasks judged: [{...r, ok: true | false | undefined (being checked)}]. */
   judged(group, row) {
     return row.results.map((r, i) => {
@@ -183,10 +208,16 @@ class ResultsElement extends HTMLElement {
       this.tables.replaceChildren(h("p", { class: "cr-none", text: t("empty") }));
       return;
     }
+    if (!this.catalogue) {
+      this.catalogue = {};
+      engine.games().then((catalogue) => { this.catalogue = catalogue; if (this.isConnected) this.draw(); }, () => {});
+    }
     const pending = this.checkAll(groups);
     this.status.textContent = pending ? t("checking") : t("allChecked");
     if (pending) pending.then(() => this.isConnected && this.draw());
     const verified = (cells) => cells.filter((c) => c.ok === true).length;
+    const same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    const titled = (title) => groups.filter((g) => same(g.assignment.title, title)).length;
     this.tables.replaceChildren(...groups.map((group) => {
       const { assignment } = group;
       const rows = group.rows.map((row) => ({ row, cells: this.judged(group, row) }));
@@ -195,6 +226,9 @@ class ResultsElement extends HTMLElement {
         : (a, b) => a.row.name.localeCompare(b.row.name));
       return h("div", { class: "cr-table-box" },
         assignment.title ? h("h3", { text: assignment.title }) : null,
+        titled(assignment.title) > 1 ? h("p", { class: "cr-error cr-same-title", text: t("sameTitle") }) : null,
+        h("details", { class: "cr-task-list", open: titled(assignment.title) > 1 }, h("summary", { text: t("taskList") }),
+          h("ol", {}, assignment.tasks.map((task) => h("li", { text: taskText(task, this.catalogue, this.levelsOf(task), t) })))),
         h("table", { class: "cr-table" },
           h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
             assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
@@ -245,12 +279,12 @@ class ResultsElement extends HTMLElement {
     await this.checkAll(groups);
     for (const group of groups) {
       const { assignment, rows } = group;
-      lines.push(["assignment", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
+      lines.push(["assignment", "assignment id", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
                   "teacher mode", "answer", "code version"].join(","));
       for (const row of rows) {
         this.judged(group, row).forEach((c, i) => {
           const flag = (v) => (v === null ? "" : v ? 1 : 0);
-          lines.push([assignment.title, row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
+          lines.push([assignment.title, assignmentId(group.code), row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
                       c.solved ? 1 : 0, c.attempts, c.hints, flag(c.shown), flag(c.teacher),
                       answerText(assignment.tasks[i], c.answer, t), row.version].map(csvField).join(","));
         });

@@ -42,8 +42,8 @@ export async function tableOf(task, lang) {
 const LONGEST_GAME = 1000; // positions in a game a result code may hold
 
 /** How far ahead a play task's opponent sees a win: a level's depth, Infinity for
- *  "perfect", null for a bot (its moves are not judged). */
-const sight = (level) => (level === "perfect" ? Infinity : /^\d+$/.test(level) ? Number(level) : null);
+ *  "perfect", 1 for a bot (it takes an immediate win; its other moves are not judged). */
+const sight = (level) => (level === "perfect" ? Infinity : /^\d+$/.test(level) ? Number(level) : 1);
 
 /** Whether `answer` solves `task`, by the engine: find-move "x,y" or "none"; grundy-value
  *  a number; pn-table the letters P, N or - (blank) of tableOf's positions; play the
@@ -77,7 +77,7 @@ async function judge(task, answer, lang) {
     if (i === path.length - 1) return state.over;
     const move = state.moves.find((m) => m.to.join(",") === path[i + 1].join(","));
     if (!move) return false;
-    const seen = state.outcome === "N" && (sees === Infinity || (sees !== null && state.remoteness !== null && state.remoteness <= sees));
+    const seen = state.outcome === "N" && (sees === Infinity || (state.remoteness !== null && state.remoteness <= sees));
     if (i % 2 === 1 && seen && move.outcome !== "P") return false; // the opponent's turn: it would have won here
   }
   return false;
