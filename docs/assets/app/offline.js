@@ -3,7 +3,7 @@
 // - The worker is registered once the page has loaded and been painted; installing it
 //   downloads nothing.
 // - The footer of every page offers the copy with what it costs ("Save the site for
-//   offline use (33 MB)", the size from the worker's manifest), then shows its progress,
+//   offline use (43 MB)", the size from the worker's manifest), then shows its progress,
 //   "Saved for offline use" and a button that removes it.
 // - Unasked, the copy is saved only on a fast connection that is not cellular and without
 //   Save-Data (navigator.connection; without it, never), once the reader has stayed
