@@ -202,7 +202,7 @@ def discover(game, max: int | None = None, target: str | None = None, *,  # noqa
         >>> import grundy
         >>> d = grundy.discover(grundy.game("chocolate", k=3), max=8, target="P")
         >>> d.formula, d.holds_to, d.theorem.en
-        ('x ^ y ^ z == 0', 8, '[M2012] Theorem 2.1 (k = 3)')
+        ('x ^ y == z', 8, '[M2012] Theorem 2.1 (k = 3)')
         >>> grundy.discover("nim", max=6).formula
         'h1 ^ h2 ^ h3'
     """
