@@ -129,7 +129,7 @@ def compile_formula(text: str, names: tuple) -> ast.expr:
         allowed = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp,
                    ast.Call, ast.Load, ast.USub, ast.Not, ast.And, ast.Or, *_BIN, *_CMP)
         if not isinstance(node, allowed):
-            raise _bad(f"{source!r} uses something else than + - * // % ^ & | min max, "
+            raise _bad(f"{source!r} uses something other than + - * // % ^ & | min max, "
                        "comparisons, and, or, not",
                        f"「{source}」には使えない記号があります (使えるのは + - * // % ^ & | min max、"
                        "比較、and、or、not)。")
