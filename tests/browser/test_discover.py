@@ -76,6 +76,14 @@ def test_phone_japanese(booted):
     result = root.locator(".gw-guess-result")
     result.filter(has_text="最初の反例").wait_for(timeout=STEP_MS)
     assert "{2, 1, 3}" in result.inner_text()
+    root.locator(".gw-k").fill("3")
+    root.locator(".gw-guess").fill("ｘ＾ｙ＾ｚ＝＝０")  # typed with a Japanese input method
+    root.locator(".gw-test").click()
+    result.filter(has_text="すべてで成り立ちます").wait_for(timeout=STEP_MS)
+    root.locator(".gw-search").click()
+    root.locator(".gw-formula").wait_for(timeout=STEP_MS)
+    answer = root.locator(".gw-discover-out .gw-discover-result").text_content()
+    assert "。 " not in answer and "。座標" in answer, answer
     width = w.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
     box = root.bounding_box()

@@ -165,6 +165,11 @@ def test_check_a_guess():
     assert (wrong.first_counterexample, wrong.value, wrong.expected, wrong.holds_to) == ((1, 1), 2, 0, 0)
     assert check(nim, "h1 = h2", max=5, target="P").holds
     assert check(nim, "h1 - h2", max=5, target="P").holds  # a number e for P means e == 0
+    # typed with a Japanese input method: full-width letters, digits and signs
+    assert check(nim, "ｈ１　＾　ｈ２", max=5).holds
+    assert check(nim, "ｈ１＝＝ｈ２", max=5, target="P").holds
+    with pytest.raises(grundy.GameError, match=r"divides by zero at \{0, 0\}"):
+        check(nim, "h1 // h2", max=3)  # a position written as the site writes it
     for bad in ("", "h1 ** 2", "__import__('os')", "h3 + 1", "h1 // 0", "(lambda: 1)()"):
         with pytest.raises(grundy.GameError):
             check(nim, bad, max=3)

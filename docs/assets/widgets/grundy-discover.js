@@ -97,8 +97,9 @@ export class DiscoverElement extends GrundyWidget {
     const t = this.t;
     const out = [];
     if (data.found) {
+      const gap = this.lang === "ja" ? "" : " "; // no space after 。 in Japanese
       out.push(h("p", { class: "gw-discover-result" }, t("discover.found"), " ",
-        h("code", { class: "gw-formula", text: data.formula }), t("discover.end"), " ",
+        h("code", { class: "gw-formula", text: data.formula }), t("discover.end"), gap,
         t("discover.holds", { n: data.checked, max: data.holds_to })));
       if (data.theorem) out.push(h("p", { class: "gw-discover-theorem", text: t("discover.theorem", { theorem: data.theorem }) }));
     } else {

@@ -1,7 +1,7 @@
 # title: Discover the formula of a game you write
 # title-ja: 自分で書いたゲームの式を発見する
 # group: open
-# en: A game of your own: two heaps, take 1, 2 or 3 counters from one of them.
+# en: A game of your own: two heaps, take 1, 2 or 3 stones from one of them.
 # en: grundy.discover searches the simplest formula for its P-positions on the table,
 # en: then for its Grundy values. Change the moves and search again.
 # ja: 自分のゲーム: 2 つの山のどちらかから 1〜3 個取る。grundy.discover が

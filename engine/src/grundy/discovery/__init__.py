@@ -202,7 +202,7 @@ def discover(game, max: int | None = None, target: str | None = None, *,  # noqa
         >>> import grundy
         >>> d = grundy.discover(grundy.game("chocolate", k=3), max=8, target="P")
         >>> d.formula, d.holds_to, d.theorem.en
-        ('x ^ y ^ z == 0', 8, '[M2012] Theorem 2.1 (k = 3)')
+        ('x ^ y == z', 8, '[M2012] Theorem 2.1 (k = 3)')
         >>> grundy.discover("nim", max=6).formula
         'h1 ^ h2 ^ h3'
     """
@@ -261,8 +261,9 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
         try:
             value = evaluate(tree, dict(zip(names, pos)))
         except ZeroDivisionError:
-            raise GameError(f"the formula divides by zero at {pos}",
-                            f"式が {pos} で 0 で割っています。") from None
+            at = "{" + ", ".join(map(str, pos)) + "}"  # a position as the site writes it
+            raise GameError(f"the formula divides by zero at {at}",
+                            f"局面 {at} で式が 0 で割っています。") from None
         got = (value == 0 if isinstance(value, int) and not isinstance(value, bool) else bool(value)) \
             if target == "P" else value
         if target == "grundy" and isinstance(value, bool):

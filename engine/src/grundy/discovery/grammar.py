@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import unicodedata
 
 from ..errors import GameError
 
@@ -70,7 +71,7 @@ def text(formula) -> str:
 # -- a reader's formula ---------------------------------------------------------------
 
 MAX_FORMULA_CHARS = 300
-_SYMBOLS = {"⊕": "^", "≤": "<=", "≥": ">=", "≠": "!=", "×": "*", "−": "-", "＝": "="}
+_SYMBOLS = {"⊕": "^", "≤": "<=", "≥": ">=", "≠": "!=", "×": "*", "−": "-"}
 _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.BitXor: operator.xor,
         ast.BitAnd: operator.and_, ast.BitOr: operator.or_}
@@ -83,12 +84,14 @@ def _bad(text: str, ja: str) -> GameError:
 
 
 def normalise(text: str) -> str:
-    """The reader's formula in Python's notation (⊕ is ^, a lone = is ==, ...)."""
+    """The reader's formula in Python's notation (⊕ is ^, a lone = is ==, full-width
+    characters typed with a Japanese input method are their ASCII ones, ...)."""
     if not isinstance(text, str) or not text.strip():
         raise _bad("write a formula, e.g. x ^ y ^ z == 0", "式を入力してください (例: x ^ y ^ z == 0)。")
     if len(text) > MAX_FORMULA_CHARS:
         raise _bad(f"the formula is longer than {MAX_FORMULA_CHARS} characters",
                    f"式が長すぎます ({MAX_FORMULA_CHARS} 文字まで)。")
+    text = unicodedata.normalize("NFKC", text)
     for symbol, python in _SYMBOLS.items():
         text = text.replace(symbol, python)
     out, i = [], 0
@@ -126,7 +129,7 @@ def compile_formula(text: str, names: tuple) -> ast.expr:
         allowed = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp,
                    ast.Call, ast.Load, ast.USub, ast.Not, ast.And, ast.Or, *_BIN, *_CMP)
         if not isinstance(node, allowed):
-            raise _bad(f"{source!r} uses something else than + - * // % ^ & | min max, "
+            raise _bad(f"{source!r} uses something other than + - * // % ^ & | min max, "
                        "comparisons, and, or, not",
                        f"「{source}」には使えない記号があります (使えるのは + - * // % ^ & | min max、"
                        "比較、and、or、not)。")
