@@ -14,7 +14,7 @@ import grundy
 import grundy.cli
 
 MODULES = ("grundy", "grundy.registry", "grundy.core", "grundy.table", "grundy.sums",
-           "grundy.passing", "grundy.verify", "grundy.cli")
+           "grundy.passing", "grundy.verify", "grundy.cli", "grundy.discovery")
 # what a reader calls: each has at least one `>>>` example
 WITH_EXAMPLES = [
     grundy.game, grundy.game_names, grundy.find_game, grundy.sum_of, grundy.with_pass,
@@ -24,6 +24,7 @@ WITH_EXAMPLES = [
     grundy.Table, grundy.Table.get, grundy.Table.items, grundy.Table.p_positions,
     grundy.Table.misere, grundy.Table.misere_p_positions, grundy.Table.max_value,
     grundy.SumGame, grundy.SumGame.split, grundy.verify.run, grundy.cli.run, grundy.cli.main,
+    grundy.discover, grundy.discovery.check,
 ]
 
 

@@ -243,7 +243,7 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
 
     Examples:
         >>> import grundy
-        >>> g = check(grundy.game("chocolate", k=5), "x ^ y ^ z == 0", max=6, target="P")
+        >>> g = grundy.discovery.check(grundy.game("chocolate", k=5), "x ^ y ^ z == 0", max=6, target="P")
         >>> g.holds, g.first_counterexample, g.holds_to
         (False, (2, 1, 3), 2)
     """
