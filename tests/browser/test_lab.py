@@ -286,6 +286,7 @@ def test_widgets_keep_working_after_a_restart(new_page, served_site):
     widget = page.locator("grundy-play").first
     widget.scroll_into_view_if_needed()
     page.wait_for_function("el => el.dataset.turn === 'you'", arg=widget.element_handle(), timeout=LOAD_MS)
+    browser.start_engine(page)  # the widget's first moves need no engine: start it, then stop a run
     result = page.evaluate("""async () => {
         const engine = window.grundyEngine;
         const run = engine.run("print('looping')\\nwhile True: pass\\n", "en", () => {});

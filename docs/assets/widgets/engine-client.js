@@ -15,7 +15,7 @@
 // time, the worker is restarted and the widgets' pending requests end as cancelled).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
-const INTERRUPT_GRACE_MS = 1500;
+const INTERRUPT_GRACE_MS = 3000; // a slow phone, or a busy machine, may need more than 1.5 s
 const SIGINT = 2;
 
 /** A request dropped by cancel() or retry(). */
