@@ -239,6 +239,11 @@ class Chomp(Sized):
         rows = self._fixed()
         return comb(limit + rows, rows) - 1
 
+    def table_steps(self, limit, backend="auto"):
+        """The generic count, times the rows / 4 that each move's new bar costs (measured:
+        50 rows, max 3 took 20 s where the plain count said 3.5 M steps)."""
+        return super().table_steps(limit, backend) * max(1, self._fixed() // 4)
+
     def index(self, limit):
         return ListIndex(shapes(self._fixed(), limit))
 
