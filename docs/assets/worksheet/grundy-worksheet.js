@@ -12,7 +12,7 @@ const STRINGS = {
   en: {
     lesson: "Lesson", game: "Game", custom: "(a game of your choice)", count: "Positions",
     seed: "Seed", paper: "Paper", make: "Make the worksheet", newSeed: "New seed", print: "Print",
-    loading: "Loading the Python engine (about 14 MB, once per visit)…", drawing: "Drawing…",
+    loading: "Loading the Python engine (once per visit)…", drawing: "Drawing…",
     failed: "The worksheet could not be drawn: {m}",
     title: "Worksheet: {game}", keyTitle: "Answer key: {game}", name: "Name", date: "Date",
     sheetNote: "Seed {seed}",
@@ -34,7 +34,7 @@ const STRINGS = {
   ja: {
     lesson: "レッスン", game: "ゲーム", custom: "(ゲームを選ぶ)", count: "局面の数",
     seed: "シード", paper: "用紙", make: "プリントを作る", newSeed: "別のシード", print: "印刷",
-    loading: "Python エンジンを読み込んでいます (約 14 MB、訪問ごとに 1 回)…", drawing: "描いています…",
+    loading: "Python エンジンを読み込んでいます (訪問ごとに 1 回)…", drawing: "描いています…",
     failed: "プリントを描けませんでした: {m}",
     title: "演習プリント: {game}", keyTitle: "解答: {game}", name: "名前", date: "日付",
     sheetNote: "シード {seed}",
