@@ -1,8 +1,14 @@
 """Make the service worker of a built site: SITE/sw.js becomes scripts/service-worker.js
 (Workbox's precaching) bundled by esbuild, with its precache manifest in place of
 self.__WB_MANIFEST: every file of the site but source maps, sitemaps and sw.js itself,
-each {url, revision: the start of its SHA-256, size in bytes}. A new deployment changes
-the manifest, so readers who saved the site are offered the update.
+each {url, revision: the start of its SHA-256, size: the bytes downloading it costs}. A
+new deployment changes the manifest, so readers who saved the site are offered the update.
+
+The size is what GitHub Pages sends: the file gzipped (level 6) for the types it
+compresses (text, JSON, SVG, WebAssembly, TrueType: bench/serve.py's COMPRESSED, the list
+the local server and the benchmarks use), the file itself otherwise (images, WOFF2 fonts,
+zips, the wheel). Pages' own compression level is not published: the sizes are estimates
+within a few per cent.
 Run by scripts/build.sh after mkdocs; without it sw.js (docs/sw.js) saves nothing.
 
 Usage: python scripts/build_sw.py [SITE_DIR]   (default: site)
@@ -10,6 +16,7 @@ Usage: python scripts/build_sw.py [SITE_DIR]   (default: site)
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import subprocess
@@ -17,6 +24,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.serve import COMPRESSED  # noqa: E402  (the types GitHub Pages sends gzipped)
+
 HASH_CHARS = 16
 SOURCE = ROOT / "scripts" / "service-worker.js"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -25,15 +36,22 @@ PLACEHOLDER = "self.__WB_MANIFEST"
 SKIP = {"sw.js", "sitemap.xml", "sitemap.xml.gz"}
 
 
+def download_size(path: Path, data: bytes) -> int:
+    """The bytes GitHub Pages sends for a file: its gzip for a type it compresses."""
+    return len(gzip.compress(data, 6, mtime=0)) if path.suffix in COMPRESSED else len(data)
+
+
 def manifest(site: Path) -> list[dict]:
-    """[{url relative to the site, revision: HASH_CHARS hex digits of its SHA-256, size}]."""
+    """[{url relative to the site, revision: HASH_CHARS hex digits of its SHA-256, size:
+    the bytes downloading it costs}]."""
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         url = path.relative_to(site).as_posix()
         if url in SKIP or url.endswith(".map"):
             continue
         data = path.read_bytes()
-        entries.append({"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS], "size": len(data)})
+        entries.append({"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS],
+                        "size": download_size(path, data)})
     return entries
 
 
@@ -64,7 +82,7 @@ def main() -> None:
     worker.write_text(fill(bundle(), entries), encoding="utf-8")
     size = sum(entry["size"] for entry in entries)
     print(f"build_sw.py: {worker} ({worker.stat().st_size / 1000:.0f} kB) offers an offline copy of "
-          f"{len(entries)} files ({size / 1e6:.1f} MB)")
+          f"{len(entries)} files ({size / 1e6:.1f} MB to download)")
 
 
 if __name__ == "__main__":

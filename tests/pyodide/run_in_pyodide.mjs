@@ -1,9 +1,12 @@
 // Run the engine inside Pyodide (Python 3.14 in WebAssembly) under Node.
 //
-// usage: node tests/pyodide/run_in_pyodide.mjs WHEEL SITE_PACKAGES [VERIFY_MAX]
+// usage: node tests/pyodide/run_in_pyodide.mjs WHEEL SITE_PACKAGES [VERIFY_MAX [STDLIB]]
 //   WHEEL          the engine wheel (grundy-*-py3-none-any.whl)
 //   SITE_PACKAGES  a CPython site-packages holding pytest and its pure-Python dependencies
 //   VERIFY_MAX     bound for grundy.verify.run (default 5)
+//   STDLIB         the standard library to start Python on (default: Pyodide's whole one);
+//                  the site's (the engine's modules only) runs engine_checks.py alone, as
+//                  pytest needs more of the library
 //
 // Installs the wheel with unpackArchive (as the site does), checks `import grundy`,
 // runs tests/pyodide/engine_checks.py, then the engine's own pytest suite
@@ -20,7 +23,7 @@ const ROOT = path.resolve(HERE, "..", "..");
 const DESELECT = ["engine/test_cli.py::test_console_script_is_installed"];
 const PYTEST_PACKAGES = ["pytest", "_pytest", "pluggy", "iniconfig", "packaging", "py.py", "pygments"];
 
-const [wheel, sitePackages, verifyMax = "5"] = process.argv.slice(2);
+const [wheel, sitePackages, verifyMax = "5", stdLibURL] = process.argv.slice(2);
 if (!wheel || !sitePackages) {
   console.error("usage: node run_in_pyodide.mjs WHEEL SITE_PACKAGES [VERIFY_MAX]");
   process.exit(2);
@@ -48,7 +51,8 @@ process.on("uncaughtException", (err) => {
 
 const { loadPyodide } = await import(path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
 const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep });
+const pyodide = await loadPyodide({ indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
+                                    ...(stdLibURL && { stdLibURL }) });
 const loadMs = Math.round(performance.now() - t0);
 const sitePackagesDir = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: sitePackagesDir });
@@ -69,6 +73,7 @@ copyIn(pyodide, path.join(HERE, "hypothesis_stub.py"), `${site}/hypothesis/__ini
 pyodide.globals.set("SITE", site);
 pyodide.globals.set("VERIFY_MAX", Number(verifyMax));
 pyodide.globals.set("DESELECT", pyodide.toPy(DESELECT));
+pyodide.globals.set("PYTEST", !stdLibURL);
 const result = await pyodide.runPythonAsync(`
 import json, os, sys
 sys.path.append(SITE)
@@ -76,11 +81,13 @@ os.chdir("/home/pyodide/tests")
 sys.path.insert(0, "/home/pyodide/tests")
 import engine_checks
 checks = engine_checks.main(VERIFY_MAX)
-engine_checks.patch_subprocess()
-import pytest
-args = ["-q", "-p", "no:cacheprovider", "-p", "no:faulthandler", "engine"]
-args += [f"--deselect={test}" for test in DESELECT]
-status = int(pytest.main(args))
+status = 0
+if PYTEST:
+    engine_checks.patch_subprocess()
+    import pytest
+    args = ["-q", "-p", "no:cacheprovider", "-p", "no:faulthandler", "engine"]
+    args += [f"--deselect={test}" for test in DESELECT]
+    status = int(pytest.main(args))
 json.dumps({"checks": checks, "pytest_status": status})
 `);
 console.log(`RESULT ${result}`);

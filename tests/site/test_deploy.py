@@ -213,7 +213,10 @@ def test_every_build_step_respects_the_sites_path(deployed):
     for name in ("manifest.webmanifest", "manifest-ja.webmanifest"):
         manifest = json.loads((site / "assets" / "app" / name).read_text(encoding="utf-8"))
         assert not manifest["start_url"].startswith("/") and not manifest["scope"].startswith("/"), name
-    assert list((site / "assets" / "vendor" / "wheels").glob("*.snapshot.gz")), "build_pyc.mjs ran"
+    wheels = site / "assets" / "vendor" / "wheels"
+    index = json.loads((wheels / "grundy.json").read_text(encoding="utf-8"))
+    assert (wheels / index["stdlib"]).is_file() and "snapshot" not in index, "build_pyc.mjs ran"
+    assert f'{{"url":"assets/vendor/wheels/{index["stdlib"]}",' in worker  # in the offline copy
 
 
 def _names_a_file(site: Path, rel: str) -> bool:

@@ -2,9 +2,10 @@
 // sw.js at the site root: scripts/service-worker.js, bundled by scripts/build_sw.py).
 // - The worker is registered once the page has loaded and been painted; installing it
 //   downloads nothing.
-// - The footer of every page offers the copy with what it costs ("Save the site for
-//   offline use (43 MB)", the size from the worker's manifest), then shows its progress,
-//   "Saved for offline use" and a button that removes it.
+// - The footer of every page offers the copy with what it costs to download ("Save the
+//   site for offline use (11 MB to download)": the worker's manifest has each file's size
+//   as GitHub Pages sends it, gzipped or not, scripts/build_sw.py), then shows its
+//   progress in the same bytes, "Saved for offline use" and a button that removes it.
 // - Unasked, the copy is saved only on a fast connection that is not cellular and without
 //   Save-Data (navigator.connection; without it, never), once the reader has stayed
 //   SETTLE_MS on a page, the browser is idle and the engine is not loading
@@ -21,7 +22,7 @@ const ASK_MS = 5000;
 const FAST_MBPS = 5;
 const TEXT = {
   en: {
-    offer: (mb) => `Save the site for offline use (${mb} MB)`,
+    offer: (mb) => `Save the site for offline use (${mb} MB to download)`,
     saving: (done, all) => `Saving for offline use: ${done} of ${all} MB`,
     saved: "Saved for offline use",
     remove: "Remove the offline copy",
@@ -31,7 +32,7 @@ const TEXT = {
     reload: "Reload",
   },
   ja: {
-    offer: (mb) => `オフラインで使えるようにサイトを保存（${mb} MB）`,
+    offer: (mb) => `オフラインで使えるようにサイトを保存（ダウンロード ${mb} MB）`,
     saving: (done, all) => `オフライン用に保存中：${done} / ${all} MB`,
     saved: "オフラインで使えるように保存しました",
     remove: "オフライン用のコピーを削除",

@@ -11,6 +11,7 @@ const VENDOR = new URL("../vendor/", import.meta.url);
 
 let handleJson = null;
 let pyodide = null;
+let partialLibrary = false; // Python's standard library is the engine's, not the whole one
 const ready = boot();
 
 const PROGRESS_MS = 250;
@@ -50,8 +51,10 @@ async function fetchOk(url, what) {
 }
 
 /** The engine's files (wheels/grundy.json names them): {wheel, snapshot} as promises of
- * bytes; snapshot is null when the build made none (mkdocs serve) or the browser cannot
- * unpack it (no DecompressionStream): Python then starts the usual way. */
+ * bytes and stdlib, the address of the engine's standard library (null: Pyodide's whole
+ * one); snapshot is null when the build made none (scripts/build_pyc.mjs makes one only
+ * with --snapshot) or the browser cannot unpack it (no DecompressionStream): Python then
+ * starts the usual way. */
 async function fetchEngine() {
   const wheels = new URL("wheels/", VENDOR);
   const info = await (await fetchOk(new URL("grundy.json", wheels), "wheel index")).json();
@@ -61,7 +64,8 @@ async function fetchEngine() {
     ? fetchOk(new URL(info.snapshot, wheels), "engine snapshot")
       .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
     : null;
-  return { wheel, snapshot };
+  const stdlib = info.stdlib ? new URL(info.stdlib, wheels).href : null;
+  return { wheel, snapshot, stdlib };
 }
 
 /** Milliseconds since the worker started, rounded. */
@@ -82,15 +86,18 @@ async function boot() {
   const files = fetchEngine(); // downloads while Pyodide's loader loads
   files.catch(() => {}); // its error is reported by the await below
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
-  const { wheel, snapshot } = await files;
+  const { wheel, snapshot, stdlib } = await files;
+  partialLibrary = stdlib !== null;
   wheel.catch(() => {});
   times.loader = now();
   self.postMessage({ stage: "python" });
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
-  // The snapshot (scripts/build_pyc.mjs) is Python's memory with the engine imported: it
-  // skips the interpreter's start-up, most of the boot's work.
+  // The standard library: the modules the engine imports (the Lab brings the rest when
+  // the reader's code imports one: ../lab/lab-worker.js). A snapshot (made only on
+  // request, scripts/build_pyc.mjs) is Python's memory with the engine imported.
   const local = new URL("pyodide/", VENDOR).href;
-  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local, ...(snapshot && { _loadSnapshot: snapshot }) });
+  pyodide = await loadPyodide({ indexURL: local, packageBaseUrl: local, ...(stdlib && { stdLibURL: stdlib }),
+                                ...(snapshot && { _loadSnapshot: snapshot }) });
   times.python = now();
   tell(true);
   self.postMessage({ stage: "install" });
@@ -126,7 +133,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (request.op === "run" || request.op === "interrupt") {
-    return (await import("../lab/lab-worker.js")).labRequest(pyodide, id, request);
+    return (await import("../lab/lab-worker.js")).labRequest(pyodide, id, request, partialLibrary);
   }
   const t0 = performance.now();
   let response;

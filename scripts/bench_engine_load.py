@@ -1,0 +1,175 @@
+"""Engine benchmark: what the widgets' engine costs to load, for each way of building it
+(not a timed test; prints a table).
+
+The variants are the built site with its engine prepared by scripts/build_pyc.mjs with
+other options, each in its own copy (hard links but for assets/vendor/wheels/):
+
+* today: Pyodide's whole standard library and a memory snapshot (the setup before #41);
+* no snapshot: the whole library, Python started the usual way;
+* engine library + snapshot: the standard library trimmed to the engine's modules, and
+  a snapshot made on it (a snapshot holds the library's directory: it needs its own);
+* engine library: the trimmed library, no snapshot (the build's default).
+
+For each network profile of scripts/bench_network.py (Chromium's network and CPU
+emulation; a 390 x 844 touch screen; a fresh profile per visit), a page without widgets
+is opened and, once loaded, the engine is started (engine-client.js's `engine.start()`):
+"ready" is the time from the start to the engine's answer (`engine.loadMs`), "bytes" what
+the server sent meanwhile, as sent (gzip where GitHub Pages compresses), and "import"
+the worker's unpacking and import of the engine once Python has started (CPU only: it
+shows the profile's CPU slowdown reaching the worker). The variants are measured one at a
+time, interleaved (a, b, c, d, a, b, ...), RUNS rounds; the table shows each median and
+the runs on stderr.
+
+    .venv/bin/python scripts/bench_engine_load.py [--site DIR] [--runs 3] [--profiles slow,4g]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench_network import PROFILES, Counter, counting_server  # noqa: E402
+
+VARIANTS = {
+    "today (whole library + snapshot)": ["--stdlib", "full", "--snapshot"],
+    "no snapshot": ["--stdlib", "full"],
+    "engine library + snapshot": ["--stdlib", "engine", "--snapshot"],
+    "engine library (adopted)": ["--stdlib", "engine"],
+}
+PAGE = "about/"  # no widget: nothing but the benchmark starts the engine
+START = """async () => {
+  const { engine } = await import(new URL("../assets/widgets/engine-client.js", location.href).href);
+  engine.start();
+  await engine.ready();
+  return { ms: engine.loadMs, times: engine.boot.times };
+}"""
+TIMEOUT_S = 180
+
+
+def variant_site(site: Path, where: Path, options: list[str]) -> Path:
+    """A copy of `site` (hard links) whose engine build_pyc.mjs prepared with `options`."""
+    wheels = Path("assets", "vendor", "wheels")
+    shutil.copytree(site, where, copy_function=os.link, ignore=lambda d, names: (
+        names if Path(d) == site / wheels else []))
+    for name in ("grundy.json", *(f.name for f in (site / wheels).glob("*.whl"))):
+        shutil.copy(site / wheels / name, where / wheels / name)
+    info = json.loads((where / wheels / "grundy.json").read_text())
+    (where / wheels / "grundy.json").write_text(json.dumps({"wheel": info["wheel"]}))
+    done = subprocess.run(["node", str(ROOT / "scripts" / "build_pyc.mjs"), str(where), *options],
+                          capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"bench_engine_load: build_pyc.mjs {' '.join(options)} failed: {done.stderr[-500:]}")
+    print(done.stdout.strip(), file=sys.stderr)
+    return where
+
+
+async def measure(browser, site: Path, profile: str) -> dict:
+    """One fresh visit on `profile`: {ready, import (ms, or None: not ready), bytes}."""
+    counter = Counter()
+    with counting_server(site, counter) as base:
+        context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                            has_touch=True, service_workers="block")
+        page = await context.new_page()
+        cdp = await context.new_cdp_session(page)
+        _, rtt, down, up, cpu = PROFILES[profile]
+        if rtt is not None:
+            await cdp.send("Network.enable")
+            await cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
+                "uploadThroughput": up * 1e6 / 8})
+        if cpu > 1:
+            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        await page.goto(base + PAGE, wait_until="load", timeout=TIMEOUT_S * 1000)
+        await page.wait_for_timeout(1000)  # the page's own late requests
+        before = counter.by(1e9)
+        out = {"ready": None, "import": None, "bytes": None}
+        try:
+            result = await asyncio.wait_for(page.evaluate(START), TIMEOUT_S)
+            times = result["times"]
+            out.update(ready=result["ms"], times=times, **{"import": times["engine"] - times["wheel"]})
+        except Exception as err:  # noqa: BLE001 - not ready in time: "never"
+            print(f"  not ready: {str(err)[:200]}", file=sys.stderr)
+        out["bytes"] = counter.by(1e9) - before
+        await context.close()
+    return out
+
+
+async def run(sites: dict, profiles: list[str], runs: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    results = {}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        for profile in profiles:
+            for round_ in range(runs):
+                for label, site in sites.items():
+                    found = await measure(browser, site, profile)
+                    results.setdefault((label, profile), []).append(found)
+                    print(f"{profile} run {round_ + 1} {label}: {found}", file=sys.stderr, flush=True)
+        await browser.close()
+    return results
+
+
+def table(results: dict, labels: list[str], profiles: list[str], sizes: dict) -> str:
+    """A Markdown table: one row per variant, each profile's medians side by side."""
+    def median(rows, key):
+        values = [r[key] for r in rows]
+        return None if any(v is None for v in values) else statistics.median(values)
+
+    def s(ms):
+        return "never" if ms is None else f"{ms / 1000:.1f} s"
+
+    head = ["variant", "engine files (as sent)"]
+    for profile in profiles:
+        head += [f"ready ({profile})", f"import ({profile})"]
+    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for label in labels:
+        cells = [label, f"{sizes[label] / 1e6:.2f} MB"]
+        for profile in profiles:
+            found = results[(label, profile)]
+            cells += [s(median(found, "ready")), s(median(found, "import"))]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(ROOT / "site"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profiles", default="slow,4g")
+    args = parser.parse_args()
+    profiles = args.profiles.split(",")
+    unknown = [p for p in profiles if p not in PROFILES]
+    site = Path(args.site).resolve()
+    if unknown or not (site / "index.html").is_file() or args.runs < 1:
+        print(f"bench_engine_load: unknown profile {unknown[0]!r}" if unknown else
+              "bench_engine_load: --runs is at least 1" if args.runs < 1 else
+              f"bench_engine_load: {site} is not a built site", file=sys.stderr)
+        sys.exit(2)
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
+        sites = {label: variant_site(site, Path(tmp) / str(i), options)
+                 for i, (label, options) in enumerate(VARIANTS.items())}
+        t0 = time.monotonic()
+        results = asyncio.run(run(sites, profiles, args.runs))
+        sizes = {label: statistics.median(r["bytes"] for r in results[(label, profiles[0])]) for label in sites}
+    print(f"{args.runs} runs per variant and profile, interleaved, medians; "
+          f"{(time.monotonic() - t0) / 60:.0f} min", file=sys.stderr)
+    print(table(results, list(sites), profiles, sizes))
+
+
+if __name__ == "__main__":
+    main()
