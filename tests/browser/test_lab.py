@@ -186,6 +186,20 @@ def test_table_downloads_as_csv(lab):
     clean(page)
 
 
+def test_any_module_of_the_standard_library_imports(lab):
+    """Python starts on the engine's modules only (scripts/build_pyc.mjs); the first import of
+    another module of the standard library (a submodule of a package the engine uses, too)
+    brings the whole library, and the engine goes on answering."""
+    page = lab()
+    assert run(page, "import difflib, json.tool, grundy\n"
+                     "print(difflib.get_close_matches('chocolat', ['chomp', 'chocolate'])[0])\n"
+                     "print(json.tool.__name__, grundy.game('nim', heaps=2).grundy((3, 5)))\n") == "ok"
+    assert page.inner_text("[data-output]").split() == ["chocolate", "json.tool", "6"]
+    assert run(page, "import no_such_module\n") == "error"
+    assert "ModuleNotFoundError" in page.inner_text("[data-status]")
+    clean(page)
+
+
 def test_errors_point_at_the_readers_line(lab):
     page = lab()
     assert run(page, "x = 1\n\ndef f(n):\n    return n / 0\n\nprint(f(x))\n") == "error"
