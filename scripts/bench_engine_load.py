@@ -16,11 +16,15 @@ is opened and, once loaded, the engine is started (engine-client.js's `engine.st
 "ready" is the time from the start to the engine's answer (`engine.loadMs`), "bytes" what
 the server sent meanwhile, as sent (gzip where GitHub Pages compresses), and "import"
 the worker's unpacking and import of the engine once Python has started (CPU only: it
-shows the profile's CPU slowdown reaching the worker). The variants are measured one at a
+shows the profile's CPU slowdown reaching the worker). With --second-visit, also a second
+visit in the same profile (its HTTP cache kept): within GitHub Pages' 10 minutes of
+caching (the server sends max-age=600, as Pages does) and after them (max-age=0: every
+file asked about again, answered 304 Not Modified by its ETag). The variants are measured one at a
 time, interleaved (a, b, c, d, a, b, ...), RUNS rounds; the table shows each median and
 the runs on stderr.
 
     .venv/bin/python scripts/bench_engine_load.py [--site DIR] [--runs 3] [--profiles slow,4g]
+        [--second-visit]
 """
 
 from __future__ import annotations
@@ -77,38 +81,65 @@ def variant_site(site: Path, where: Path, options: list[str]) -> Path:
     return where
 
 
-async def measure(browser, site: Path, profile: str) -> dict:
-    """One fresh visit on `profile`: {ready, import (ms, or None: not ready), bytes}."""
+def caching_server(site: Path, counter: Counter, max_age: int):
+    """bench_network's counting server, sending Cache-Control: max-age=`max_age`."""
+    server = counting_server(site, counter)
+    handler = server.server.RequestHandlerClass
+
+    def send_header(self, key, value):
+        handler.send_header(self, key, f"max-age={max_age}" if key == "Cache-Control" else value)
+
+    server.server.RequestHandlerClass = type("Caching", (handler,), {"send_header": send_header})
+    return server
+
+
+async def visit(context, base: str, profile: str, counter: Counter) -> dict:
+    """Open PAGE on `profile`, start the engine: {ready, import (ms, or None: not ready), bytes}."""
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    _, rtt, down, up, cpu = PROFILES[profile]
+    if rtt is not None:
+        await cdp.send("Network.enable")
+        await cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
+            "uploadThroughput": up * 1e6 / 8})
+    if cpu > 1:
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    await page.goto(base + PAGE, wait_until="load", timeout=TIMEOUT_S * 1000)
+    await page.wait_for_timeout(1000)  # the page's own late requests
+    before = counter.by(1e9)
+    out = {"ready": None, "import": None, "bytes": None}
+    try:
+        result = await asyncio.wait_for(page.evaluate(START), TIMEOUT_S)
+        times = result["times"]
+        out.update(ready=result["ms"], times=times, **{"import": times["engine"] - times["wheel"]})
+    except Exception as err:  # noqa: BLE001 - not ready in time: "never"
+        print(f"  not ready: {str(err)[:200]}", file=sys.stderr)
+    out["bytes"] = counter.by(1e9) - before
+    await page.close()
+    return out
+
+
+async def measure(browser, site: Path, profile: str, max_age: int | None) -> dict:
+    """A fresh profile's visit; with `max_age`, the result of a second visit in the same
+    profile (its HTTP cache kept), the server sending max-age=`max_age` (600: GitHub Pages,
+    the second visit within 10 minutes; 0: every file asked about again, as after them)."""
     counter = Counter()
-    with counting_server(site, counter) as base:
+    with caching_server(site, counter, 600 if max_age is None else max_age) as base:
         context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                             has_touch=True, service_workers="block")
-        page = await context.new_page()
-        cdp = await context.new_cdp_session(page)
-        _, rtt, down, up, cpu = PROFILES[profile]
-        if rtt is not None:
-            await cdp.send("Network.enable")
-            await cdp.send("Network.emulateNetworkConditions", {
-                "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
-                "uploadThroughput": up * 1e6 / 8})
-        if cpu > 1:
-            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-        await page.goto(base + PAGE, wait_until="load", timeout=TIMEOUT_S * 1000)
-        await page.wait_for_timeout(1000)  # the page's own late requests
-        before = counter.by(1e9)
-        out = {"ready": None, "import": None, "bytes": None}
-        try:
-            result = await asyncio.wait_for(page.evaluate(START), TIMEOUT_S)
-            times = result["times"]
-            out.update(ready=result["ms"], times=times, **{"import": times["engine"] - times["wheel"]})
-        except Exception as err:  # noqa: BLE001 - not ready in time: "never"
-            print(f"  not ready: {str(err)[:200]}", file=sys.stderr)
-        out["bytes"] = counter.by(1e9) - before
+        out = await visit(context, base, profile, counter)
+        if max_age is not None:
+            out = await visit(context, base, profile, counter)
         await context.close()
     return out
 
 
-async def run(sites: dict, profiles: list[str], runs: int) -> dict:
+# (column title, server's max-age for a second visit, or None: a first visit)
+VISITS = {"first visit": None, "again within 10 min": 600, "again after 10 min": 0}
+
+
+async def run(sites: dict, profiles: list[str], runs: int, visits: list[str]) -> dict:
     from playwright.async_api import async_playwright
 
     results = {}
@@ -116,16 +147,17 @@ async def run(sites: dict, profiles: list[str], runs: int) -> dict:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for profile in profiles:
             for round_ in range(runs):
-                for label, site in sites.items():
-                    found = await measure(browser, site, profile)
-                    results.setdefault((label, profile), []).append(found)
-                    print(f"{profile} run {round_ + 1} {label}: {found}", file=sys.stderr, flush=True)
+                for visit_ in visits:
+                    for label, site in sites.items():
+                        found = await measure(browser, site, profile, VISITS[visit_])
+                        results.setdefault((label, profile, visit_), []).append(found)
+                        print(f"{profile} run {round_ + 1} {visit_} {label}: {found}", file=sys.stderr, flush=True)
         await browser.close()
     return results
 
 
-def table(results: dict, labels: list[str], profiles: list[str], sizes: dict) -> str:
-    """A Markdown table: one row per variant, each profile's medians side by side."""
+def table(results: dict, labels: list[str], profiles: list[str], visits: list[str]) -> str:
+    """A Markdown table: one row per variant, each profile's and visit's medians side by side."""
     def median(rows, key):
         values = [r[key] for r in rows]
         return None if any(v is None for v in values) else statistics.median(values)
@@ -133,15 +165,20 @@ def table(results: dict, labels: list[str], profiles: list[str], sizes: dict) ->
     def s(ms):
         return "never" if ms is None else f"{ms / 1000:.1f} s"
 
-    head = ["variant", "engine files (as sent)"]
-    for profile in profiles:
-        head += [f"ready ({profile})", f"import ({profile})"]
+    def mb(n):
+        return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1000:.0f} kB"
+
+    head = ["variant"]
+    for visit_ in visits:
+        head += [f"bytes ({visit_})"] + [f"ready ({profile}, {visit_})" for profile in profiles]
+    head += [f"import ({profile})" for profile in profiles]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for label in labels:
-        cells = [label, f"{sizes[label] / 1e6:.2f} MB"]
-        for profile in profiles:
-            found = results[(label, profile)]
-            cells += [s(median(found, "ready")), s(median(found, "import"))]
+        cells = [label]
+        for visit_ in visits:
+            cells.append(mb(median(results[(label, profiles[0], visit_)], "bytes")))
+            cells += [s(median(results[(label, profile, visit_)], "ready")) for profile in profiles]
+        cells += [s(median(results[(label, profile, visits[0])], "import")) for profile in profiles]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -151,6 +188,8 @@ def main() -> None:
     parser.add_argument("--site", default=str(ROOT / "site"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profiles", default="slow,4g")
+    parser.add_argument("--second-visit", action="store_true",
+                        help="also a second visit, within GitHub Pages' 10 minutes of caching and after them")
     args = parser.parse_args()
     profiles = args.profiles.split(",")
     unknown = [p for p in profiles if p not in PROFILES]
@@ -164,11 +203,11 @@ def main() -> None:
         sites = {label: variant_site(site, Path(tmp) / str(i), options)
                  for i, (label, options) in enumerate(VARIANTS.items())}
         t0 = time.monotonic()
-        results = asyncio.run(run(sites, profiles, args.runs))
-        sizes = {label: statistics.median(r["bytes"] for r in results[(label, profiles[0])]) for label in sites}
-    print(f"{args.runs} runs per variant and profile, interleaved, medians; "
+        visits = list(VISITS) if args.second_visit else ["first visit"]
+        results = asyncio.run(run(sites, profiles, args.runs, visits))
+    print(f"{args.runs} runs per variant, profile and visit, interleaved, medians; "
           f"{(time.monotonic() - t0) / 60:.0f} min", file=sys.stderr)
-    print(table(results, list(sites), profiles, sizes))
+    print(table(results, list(sites), profiles, visits))
 
 
 if __name__ == "__main__":

@@ -68,15 +68,15 @@ def test_first_moves_without_the_engine(watched, widget_urls):
 
 def test_slow_load_goes_on_while_bytes_arrive(watched, widget_urls):
     """On a slow network nothing of the engine loads by itself; a request beyond the
-    answers loads it on demand, showing its bytes ("Loading the engine: 4.2 of 13 MB"),
+    answers loads it on demand, showing its bytes ("Loading the engine: 4.2 of 12.2 MB"),
     for longer than its stall limit (the only time limit, here made short) without failing."""
     w = open_play(watched, widget_urls)
     page = w.page
     cdp = w.context.new_cdp_session(page)
     cdp.send("Network.enable")
-    # about 9 s for the engine's files (13 MB as sent): well beyond the stall limit set below
+    # about 10 s for the engine's files (5 MB as sent): well beyond the stall limit set below
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                   "downloadThroughput": 12e6 / 8, "uploadThroughput": 12e6 / 8})
+                                                   "downloadThroughput": 4e6 / 8, "uploadThroughput": 4e6 / 8})
     page.goto(widget_urls[("play", "en")])
     root = page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
@@ -104,7 +104,7 @@ def test_a_stalled_download_fails_with_try_again(watched, widget_urls):
     for the stall limit, saying so, and Try again then loads it."""
     w = open_play(watched, widget_urls)
     page = w.page
-    w.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: None)  # never answered
+    w.context.route("**/vendor/wheels/*.stdlib.zip", lambda route: None)  # never answered
     page.goto(widget_urls[("play", "en")])
     root = page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
@@ -113,7 +113,7 @@ def test_a_stalled_download_fails_with_try_again(watched, widget_urls):
     root.locator(".gw-random").click()
     page.wait_for_selector("grundy-play .gw-loader .gw-retry", timeout=LOAD_MS)
     assert "the download stopped" in root.locator(".gw-loader").inner_text()
-    w.context.unroute("**/vendor/pyodide/python_stdlib.zip")
+    w.context.unroute("**/vendor/wheels/*.stdlib.zip")
     page.evaluate("() => { window.grundyEngine.stallMs = 30000; }")
     root.locator(".gw-retry").click()
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=LOAD_MS)

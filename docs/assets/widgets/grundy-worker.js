@@ -28,7 +28,9 @@ function tell(force = false) {
   self.postMessage({ loaded: loaded + scripts, total });
 }
 
-/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it). */
+/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it);
+ * each body's end is told at once: after the last one Python starts, a while without bytes
+ * that is not a stalled download. */
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (...args) => {
   const response = await plainFetch(...args);
@@ -38,6 +40,9 @@ self.fetch = async (...args) => {
       loaded += chunk.byteLength;
       tell();
       controller.enqueue(chunk);
+    },
+    flush() {
+      tell(true);
     },
   }));
   return new Response(counted, { status: response.status, statusText: response.statusText,
