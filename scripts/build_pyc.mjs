@@ -171,9 +171,8 @@ const runtime = path.join(site, "assets", "vendor", "pyodide");
 const bytes = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
   .reduce((sum, f) => sum + fs.statSync(path.join(runtime, f)).size, 0)
   + made.stdlib.length + fs.statSync(file).size + (made.snapshot ? made.snapshot.length : 0);
-const { stdlib: _s, snapshot: _p, ...rest } = info;
-fs.writeFileSync(index, JSON.stringify({
-  ...rest, ...Object.fromEntries(Object.entries(engineFiles).map(([k, [name]]) => [k, name])), bytes }) + "\n");
+const names = Object.fromEntries(Object.entries(engineFiles).map(([key, [name]]) => [key, name]));
+fs.writeFileSync(index, JSON.stringify({ wheel: info.wheel, ...names, bytes }) + "\n");
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`build_pyc: ${path.relative(ROOT, file)}: ${made.added ? `${made.added} .pyc files added` : "already compiled"}; `
   + `standard library ${engineFiles.stdlib ? `${engineFiles.stdlib[0]} (${kB(made.stdlib.length)})` : "python_stdlib.zip"}`
