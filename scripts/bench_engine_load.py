@@ -15,14 +15,15 @@ emulation; a 390 x 844 touch screen; a fresh profile per visit), a page without 
 is opened and, once loaded, the engine is started (engine-client.js's `engine.start()`):
 "ready" is the time from the start to the engine's answer (`engine.loadMs`), "bytes" what
 the server sent meanwhile, as sent (gzip where GitHub Pages compresses), and "import"
-the worker's unpacking and import of the engine once Python has started (CPU only: it
-shows the profile's CPU slowdown reaching the worker). With --second-visit, also a second
-visit in the same profile (its HTTP cache kept) within GitHub Pages' 10 minutes of caching
-(the server sends max-age=600, as Pages does). A visit after them, when the browser asks
-about every file again (ETag, 304 Not Modified), is not measured: Chromium here sent no
-conditional request for responses served with max-age=0, so it cannot be imitated. The variants are measured one at a
-time, interleaved (a, b, c, d, a, b, ...), RUNS rounds; the table shows each median and
-the runs on stderr.
+the worker's unpacking and import of the engine once Python has started (CPU only). The
+variants are measured one at a time, interleaved (a, b, c, d, a, b, ...), RUNS rounds;
+the table shows each median, the runs are on stderr.
+
+With --second-visit, also a second visit in the same profile (its HTTP cache kept) within
+GitHub Pages' 10 minutes of caching (the server sends max-age=600, as Pages does). A
+visit after them, when the browser asks about every file again (ETag, 304 Not Modified),
+is not measured: Chromium here sent no conditional request for responses served with
+max-age=0, so it cannot be imitated.
 
     .venv/bin/python scripts/bench_engine_load.py [--site DIR] [--runs 3] [--profiles slow,4g]
         [--second-visit]
