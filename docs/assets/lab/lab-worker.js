@@ -2,9 +2,8 @@
 //   {op: "interrupt", buffer: Int32Array on a SharedArrayBuffer} -> pyodide.setInterruptBuffer
 //   {op: "run", code, lang} -> {id, stream: {kind, text}} messages while the code runs
 //   (kind "out", "err" or "rich"), then {id, response: grundy.lab.run's result}.
-
-//   The worker's Python starts on the engine's standard library (scripts/build_pyc.mjs):
-//   the first import of another module of Python's library brings the whole one.
+// The worker's Python starts on the engine's standard library (scripts/build_pyc.mjs): the
+// reader's first import of another module of Python's library brings the whole one.
 
 const WHOLE_LIBRARY = new URL("../vendor/pyodide/python_stdlib.zip", import.meta.url);
 let runner = null;
