@@ -126,9 +126,9 @@ class AssignElement extends HTMLElement {
       setFieldError(this.posInput, "");
       this.showStart();
     };
-    this.startNote.replaceChildren(this.t(now ? "startNow" : "startLater"), ...(now || !starts.length ? []
-      : [" ", this.t("startsNow"), ...starts.map((start) => [" ", h("button", { type: "button", class: "md-button cr-suggest",
-                                                                               text: start, onclick: choose(start) })])]));
+    this.startNote.replaceChildren(this.t(now ? "startNow" : "startLater"), now || !starts.length ? ""
+      : h("span", { class: "cr-suggestions" }, this.t("startsNow"), starts.flatMap((start) => [" ",
+        h("button", { type: "button", class: "md-button cr-suggest", text: start, onclick: choose(start) })])));
   }
 
   async add() {
