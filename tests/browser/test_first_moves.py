@@ -134,9 +134,10 @@ def assignment_url(base, tasks, lang="en") -> str:
 def test_assignment_plays_without_the_engine(watched, widget_server):
     """A student's assignment link on a phone, the engine's files blocked entirely: its play
     task from a suggested start plays its first moves from the build-time data
-    (scripts/sitegen/classroom_data.py); its P/N table, which needs the engine, says that
-    the engine could not be loaded and offers Try again, which then shows the table. The
-    teacher's form says which starts play at once."""
+    (scripts/sitegen/classroom_data.py); its P/N table, which needs the engine (asked once
+    the game's board is drawn), says that the engine could not be loaded and offers Try
+    again, which then shows the table and leaves the game as it was. The teacher's form says
+    which starts play at once."""
     w = open_play(watched, None)
     page = w.page
     for pattern in ENGINE_FILES:
@@ -161,10 +162,13 @@ def test_assignment_plays_without_the_engine(watched, widget_server):
     table = page.locator("grundy-assignment .cr-table-wait")
     table.locator(".gw-retry").wait_for(timeout=LOAD_MS)
     assert "could not be loaded" in table.inner_text()
+    assert not root.locator(".gw-loader").is_visible()  # the game goes on from its data
+    moves = root.get_attribute("data-moves")
     w.screenshot("assignment-engine-blocked")
     for pattern in ENGINE_FILES:
         w.context.unroute(pattern)
     table.locator(".gw-retry").click()
     page.wait_for_selector("grundy-assignment grundy-exercise[data-kind='pn-table'] .gx-cellbtn", timeout=LOAD_MS)
     assert not page.locator("grundy-assignment .cr-table-wait").count()
+    assert root.get_attribute("data-moves") == moves  # the game was not started again
     w.errors.clear()  # the blocked files are logged by the browser

@@ -19,6 +19,7 @@ import { qrSvg } from "./qr.js";
 import { tableOf, taskText, written } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
+const PLAYS_FIRST_MS = 10000; // the longest a P/N table waits for the play tasks' boards (one that cannot draw)
 const ANSWER = { en: "Answer (computed by the engine)", ja: "答え (エンジンで計算)" };
 
 class AssignmentElement extends HTMLElement {
@@ -72,6 +73,7 @@ class AssignmentElement extends HTMLElement {
     if (due) parts.push(h("p", { class: "cr-due-line", text: t("dueOn", { due }) }));
     // Every task at once: the engine loads only for what the build-time data do not hold
     // (a P/N table's positions, a start that is not suggested, an exercise's check).
+    this.playsDrawn = []; // the play tasks' first boards (their data first, then the engine)
     this.sections = tasks.map((task, i) => {
       const text = taskText(task, catalogue, data.players, t);
       const body = task.kind === "play" ? this.play(task, i)
@@ -84,7 +86,8 @@ class AssignmentElement extends HTMLElement {
   }
 
   /** A pn-table task: its positions are the engine's (tableOf), so the engine loads when the
-   *  task is shown, with its progress; then the exercise takes the place of the wait. */
+   *  task is shown, with its progress (once the play tasks have drawn their boards: their
+   *  data come first on a slow network); then the exercise takes the place of the wait. */
   table(task, i, text) {
     const box = h("div", { class: "cr-table-wait" }, h("p", { class: "gx-question", text }));
     const status = engineStatus(this.lang, () => load());
@@ -98,7 +101,8 @@ class AssignmentElement extends HTMLElement {
         box.append(h("p", { class: "cr-error", role: "alert", text: err.message }));
       }
     });
-    load();
+    const drawn = customElements.whenDefined("grundy-play").then(() => Promise.all(this.playsDrawn));
+    Promise.race([drawn, new Promise((resolve) => { setTimeout(resolve, PLAYS_FIRST_MS); })]).then(load);
     return box;
   }
 
@@ -175,6 +179,13 @@ class AssignmentElement extends HTMLElement {
     const helped = () => this.store.change(i, (r) => ({ ...r, hints: r.hints + 1 }));
     node.addEventListener("change", (e) => { if (e.target.closest(".gw-hints")?.checked) helped(); });
     node.addEventListener("click", (e) => { if (e.target.closest(".gx-explain, .gw-undo, .gw-tryagain")) helped(); }, true);
+    this.playsDrawn.push(new Promise((resolve) => {
+      new MutationObserver((_, observer) => {
+        if (!node.dataset.turn) return;
+        observer.disconnect();
+        resolve();
+      }).observe(node, { attributes: true, attributeFilter: ["data-turn"] });
+    }));
     let recorded = null;
     new MutationObserver(() => {
       const choice = node.levelChoice;
