@@ -4,7 +4,8 @@ answered by the engine at build time.
 An assignment link opened on a phone shows its tasks at once, and its play tasks play
 their first moves at once when their start is one of the suggested starts below: the
 page reads this data (docs/assets/classroom/data.js) instead of waiting for Pyodide
-(megabytes). The output is one inline `<script type="application/json" class="cr-data">`:
+(megabytes). The output is one inline `<script type="application/json" class="cr-data">`
+(and a preload of the catalogue):
 
 - `catalogue`: the URL of the game catalogue (the `games` operation, the play widgets' file);
 - `players`: every computer player, `[{name, title: {en, ja}}]` (`levels` without a game);
@@ -19,6 +20,7 @@ page reads this data (docs/assets/classroom/data.js) instead of waiting for Pyod
 from __future__ import annotations
 
 import json
+from html import escape
 
 from grundy import webapi
 
@@ -63,4 +65,6 @@ def classroom(args: dict[str, str], ctx) -> str:
               for game, params, pos in suggested_starts(games["games"])]
     data = _compact({"catalogue": catalogue, "players": players, "levels": levels, "starts": starts})
     data = data.replace("</", "<\\/")  # JSON's own escape: the script cannot end early
-    return f'<script type="application/json" class="cr-data">{data}</script>'
+    # the catalogue is the first thing both elements fetch: asked for with the page
+    return (f'<link rel="preload" href="{escape(catalogue)}" as="fetch" crossorigin="anonymous">\n'
+            f'<script type="application/json" class="cr-data">{data}</script>')

@@ -11,11 +11,11 @@ import { progress } from "../exercises/progress.js";
 import { assignmentCode, keepInAddress, linkLanguages, openCode, release } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore } from "./store.js";
+import { loadAnswers } from "../widgets/answers.js";
 import { answerText } from "./answers.js";
 import { classroomData, suggested } from "./data.js";
 import { engineStatus } from "./engine-status.js";
 import { blankCell, filledCell, tablesNode } from "./pntable.js";
-import { qrSvg } from "./qr.js";
 import { tableOf, taskText, written } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
@@ -169,12 +169,16 @@ class AssignmentElement extends HTMLElement {
     return node;
   }
 
-  /** A <grundy-play> held at the task's start and level; each finished game is recorded. */
+  /** A <grundy-play> held at the task's start and level; each finished game is recorded.
+   *  The game is the page's first content: its element's module and its first moves (a
+   *  suggested start's data) are fetched at once, not once the page has loaded (widgets.js). */
   play(task, i) {
+    const answers = suggested(this.data, task)?.answers;
+    if (answers) loadAnswers(answers); // the widget finds them fetched (answers.js keeps them)
+    import("../widgets/grundy-play.js").catch(() => {}); // else widgets.js defines it later
     const node = h("grundy-play", { "data-game": task.game, "data-params": JSON.stringify(task.params),
                                     "data-start": task.pos.join(" "), "data-lang": this.lang,
-                                    "data-catalogue": this.data.catalogue,
-                                    "data-answers": suggested(this.data, task)?.answers });
+                                    "data-catalogue": this.data.catalogue, "data-answers": answers });
     const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.task(i).right });
     const helped = () => this.store.change(i, (r) => ({ ...r, hints: r.hints + 1 }));
     node.addEventListener("change", (e) => { if (e.target.closest(".gw-hints")?.checked) helped(); });
@@ -213,7 +217,7 @@ class AssignmentElement extends HTMLElement {
                               value: this.store.data.name || "" });
     const message = h("p", { class: "cr-error", role: "alert" });
     const out = h("div", { class: "cr-handed", hidden: true });
-    const handIn = () => {
+    const handIn = async () => {
       const who = name.value.trim();
       if (!who) {
         message.textContent = t("needName");
@@ -221,6 +225,7 @@ class AssignmentElement extends HTMLElement {
       }
       message.textContent = "";
       this.store.update((d) => ({ ...d, name: who }));
+      this.qrSvg ||= (await import("./qr.js")).qrSvg; // at the hand-in only: not before the tasks
       const results = this.assignment.tasks.map((task, i) => this.store.result(i, task));
       const code = encodeResult({ name: who, assignment: this.code, results });
       const link = new URL(`../results/#r=${code}`, location.href).href;
@@ -241,7 +246,7 @@ class AssignmentElement extends HTMLElement {
   /** The link to the teacher's results page as a QR code, with a caption; when the link is
    *  too long for one QR code, a note saying to hand in the code instead. */
   qr(link) {
-    const svg = qrSvg(link, this.t("qrLabel"));
+    const svg = this.qrSvg(link, this.t("qrLabel"));
     if (!svg) return h("p", { class: "cr-qr-none", role: "note", text: this.t("qrTooLong", { n: link.length }) });
     const figure = h("figure", { class: "cr-qr" }, h("figcaption", { text: this.t("qrCaption") }));
     figure.insertAdjacentHTML("afterbegin", svg);
