@@ -4,8 +4,9 @@ answered by the engine at build time.
 An assignment link opened on a phone shows its tasks at once, and its play tasks play
 their first moves at once when their start is one of the suggested starts below: the
 page reads this data (docs/assets/classroom/data.js) instead of waiting for Pyodide
-(megabytes). The output is one inline `<script type="application/json" class="cr-data">`
-(and a preload of the catalogue):
+(megabytes). The output is one `<div class="cr-data" hidden data-json="…">` (not a JSON
+<script>: Material's instant navigation runs a page's scripts again as JavaScript) and a
+preload of the catalogue. The JSON:
 
 - `catalogue`: the URL of the game catalogue (the `games` operation, the play widgets' file);
 - `players`: every computer player, `[{name, title: {en, ja}}]` (`levels` without a game);
@@ -51,8 +52,8 @@ def suggested_starts(games: list[dict]) -> list[tuple]:
 
 
 def classroom(args: dict[str, str], ctx) -> str:
-    """No arguments: the classroom's build-time data for the page's language, as an
-    inline JSON script (see the module's docstring)."""
+    """No arguments: the classroom's build-time data for the page's language (see the
+    module's docstring)."""
     Args("classroom", args).done()
     games = webapi.handle({"op": "games"})
     catalogue = ctx.asset("play/games.json", _compact(games))  # the play widgets' file
@@ -64,7 +65,6 @@ def classroom(args: dict[str, str], ctx) -> str:
                "answers": _first_moves(ctx, {"game": game, "params": params}, pos, no_flags)}
               for game, params, pos in suggested_starts(games["games"])]
     data = _compact({"catalogue": catalogue, "players": players, "levels": levels, "starts": starts})
-    data = data.replace("</", "<\\/")  # JSON's own escape: the script cannot end early
     # the catalogue is the first thing both elements fetch: asked for with the page
     return (f'<link rel="preload" href="{escape(catalogue)}" as="fetch" crossorigin="anonymous">\n'
-            f'<script type="application/json" class="cr-data">{data}</script>')
+            f'<div class="cr-data" hidden data-json="{escape(data)}"></div>')

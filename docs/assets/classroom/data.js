@@ -1,5 +1,5 @@
 // What the classroom's pages know before the engine loads, answered by the engine at build
-// time (scripts/sitegen/classroom_data.py writes it into the page as <script class="cr-data">):
+// time (scripts/sitegen/classroom_data.py writes it into the page: <div class="cr-data" data-json>):
 // the game catalogue's URL, the computer players' titles, the players each game offers,
 // and the suggested starts of a play task with the URL of their first moves.
 
@@ -13,9 +13,9 @@ const sameParams = (a, b) => {
 
 /** The page's classroom data, its URLs made absolute (NONE when the page has none). */
 export function classroomData() {
-  const script = document.querySelector("script.cr-data");
-  if (!script) return NONE;
-  const data = JSON.parse(script.textContent);
+  const element = document.querySelector(".cr-data[data-json]");
+  if (!element) return NONE;
+  const data = JSON.parse(element.dataset.json);
   const absolute = (url) => new URL(url, document.baseURI).href;
   return { ...data, catalogue: absolute(data.catalogue),
            starts: data.starts.map((s) => ({ ...s, answers: absolute(s.answers) })) };
