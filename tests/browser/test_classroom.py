@@ -152,8 +152,11 @@ def solve_and_hand_in(page, link, win_to) -> str:
     assert page.locator("grundy-assignment h2").inner_text() == "Wythoff homework"
     assert not page.locator("grundy-assign").is_visible()  # the teacher's form is not shown
     assert page.locator("grundy-assignment .cr-task-box").count() == 4
-    assert page.locator("grundy-assignment grundy-exercise[data-lesson-title='Wythoff homework']").count() == 3
+    page.wait_for_function(  # the P/N table's once the engine has listed its positions
+        "document.querySelectorAll(\"grundy-assignment grundy-exercise[data-lesson-title='Wythoff homework']\").length === 3",
+        timeout=LOAD_MS)
     find = page.locator("grundy-assignment grundy-exercise[data-kind='find-move']")
+    find.scroll_into_view_if_needed()  # as the student does: its board is drawn near the viewport
     find.locator(f".gx-static .move[data-to='{win_to}']").wait_for(state="attached", timeout=LOAD_MS)
     find.locator(f".gx-static .move[data-to='{win_to}']").focus()
     page.keyboard.press("Enter")  # Enter on the board: the right move
@@ -237,6 +240,7 @@ def check_offline(page, link):
         again.goto(link)
         again.wait_for_selector("grundy-assignment grundy-exercise[data-kind='pn-table'][data-solved='true']",
                                 timeout=LOAD_MS)
+        again.locator("grundy-assignment grundy-exercise[data-kind='find-move']").scroll_into_view_if_needed()
         again.wait_for_selector("grundy-assignment .gx-moves option[value]:not([value=''])", state="attached",
                                 timeout=LOAD_MS)
         assert again.evaluate("navigator.onLine") is False

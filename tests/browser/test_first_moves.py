@@ -2,10 +2,15 @@
 at build time (docs/assets/widgets/answers.js), the engine (Pyodide) loads only when the
 reader leaves them, shows its bytes as they arrive and fails only when they stop.
 
+The same for a student's assignment link (docs/assets/classroom/): its play task from a
+suggested start plays before the engine loads.
+
 Not timed: the network numbers are scripts/bench_network.py's."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 
 from widgetkit import LOAD_MS, STEP_MS, press_move, wait_turn
@@ -118,3 +123,52 @@ def test_a_stalled_download_fails_with_try_again(watched, widget_urls):
     root.locator(".gw-retry").click()
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=LOAD_MS)
     w.errors.clear()
+
+
+def assignment_url(base, tasks, lang="en") -> str:
+    """A student's assignment link (docs/assets/classroom/codec.js's v1) of compact tasks."""
+    body = json.dumps({"t": "Homework", "d": "", "k": tasks}, separators=(",", ":"))
+    return f"{base}{'ja/' if lang == 'ja' else ''}assign/#a=v1.{base64.urlsafe_b64encode(body.encode()).decode().rstrip('=')}"
+
+
+def test_assignment_plays_without_the_engine(watched, widget_server):
+    """A student's assignment link on a phone, the engine's files blocked entirely: its play
+    task from a suggested start plays its first moves from the build-time data
+    (scripts/sitegen/classroom_data.py); its P/N table, which needs the engine (asked once
+    the game's board is drawn), says that the engine could not be loaded and offers Try
+    again, which then shows the table and leaves the game as it was. The teacher's form says
+    which starts play at once."""
+    w = open_play(watched, None)
+    page = w.page
+    for pattern in ENGINE_FILES:
+        w.context.route(pattern, lambda route: route.abort())
+    page.goto(widget_server + "assign/")  # the teacher's form, without the engine
+    page.select_option("grundy-assign .cr-kind", "play")
+    note = page.locator("grundy-assign .cr-start-note")
+    page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=STEP_MS)
+    assert note.get_attribute("data-at-once") == "true" and "plays at once" in note.inner_text()
+    page.fill("grundy-assign .cr-pos", "1 2 3")
+    assert note.get_attribute("data-at-once") == "false" and "download the engine" in note.inner_text()
+    note.locator(".cr-suggest").first.click()
+    assert note.get_attribute("data-at-once") == "true"
+    assert page.evaluate("() => document.documentElement.dataset.engine || 'idle'") == "idle"
+    page.goto(assignment_url(widget_server, [["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"],
+                                             ["pn-table", "wythoff", {}, [], 2]]))
+    root = page.locator("grundy-assignment grundy-play").first
+    page.wait_for_selector("grundy-assignment grundy-play[data-level='perfect'][data-turn='you']", timeout=STEP_MS)
+    press_move(page, root, a_move_that_goes_on(root))
+    assert wait_turn(page, root, moves=2, timeout=STEP_MS) in ("you", "over")
+    assert root.locator(".gw-log li.gw-by-computer").count() >= 1  # the computer answered
+    table = page.locator("grundy-assignment .cr-table-wait")
+    table.locator(".gw-retry").wait_for(timeout=LOAD_MS)
+    assert "could not be loaded" in table.inner_text()
+    assert not root.locator(".gw-loader").is_visible()  # the game goes on from its data
+    moves = root.get_attribute("data-moves")
+    w.screenshot("assignment-engine-blocked")
+    for pattern in ENGINE_FILES:
+        w.context.unroute(pattern)
+    table.locator(".gw-retry").click()
+    page.wait_for_selector("grundy-assignment grundy-exercise[data-kind='pn-table'] .gx-cellbtn", timeout=LOAD_MS)
+    assert not page.locator("grundy-assignment .cr-table-wait").count()
+    assert root.get_attribute("data-moves") == moves  # the game was not started again
+    w.errors.clear()  # the blocked files are logged by the browser

@@ -7,10 +7,11 @@
 
 import { engine } from "../widgets/engine-client.js";
 import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";
-import { field, h, setFieldError } from "../widgets/dom.js";
+import { ascii, field, h, setFieldError } from "../widgets/dom.js";
 import { langOf, translator } from "../widgets/i18n.js";
 import { assignmentCode, openCode } from "./address.js";
 import { MAX_TABLE, MAX_TASKS, encodeAssignment } from "./codec.js";
+import { classroomData, levelsOfGame, startsOf } from "./data.js";
 import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
@@ -42,9 +43,9 @@ class AssignElement extends HTMLElement {
     this.t = say(this.lang);
     this.wt = translator(this.lang);
     this.tasks = readDraft()?.tasks || [];
-    this.replaceChildren(h("p", { class: "cr-status", text: this.t("loading") }));
+    this.data = classroomData();
     try {
-      this.catalogue = await engine.games();
+      this.catalogue = await engine.games(this.data.catalogue); // the build-time catalogue: no engine
     } catch (err) {
       this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: err.message }));
       return;
@@ -67,6 +68,11 @@ class AssignElement extends HTMLElement {
     this.max = h("input", { type: "number", class: "cr-max", min: 1, max: MAX_TABLE, value: 4, inputmode: "numeric" });
     this.maxField = field(t("upTo"), this.max, "cr-max-field");
     this.kind.addEventListener("change", () => this.showFields());
+    this.controls.element.addEventListener("change", (e) => { // a parameter (the game: onChange)
+      if (e.target !== this.controls.select) this.showFields();
+    });
+    this.startNote = h("p", { class: "cr-start-note", role: "status" });
+    this.posInput.addEventListener("input", () => this.showStart());
     this.list = h("ol", { class: "cr-tasks" });
     const draft = readDraft();
     this.titleInput = h("input", { type: "text", class: "cr-title", size: 30, value: draft?.title || "" });
@@ -79,7 +85,7 @@ class AssignElement extends HTMLElement {
     this.replaceChildren(
       h("div", { class: "cr-form" }, field(t("title"), this.titleInput), field(t("due"), this.due)),
       h("fieldset", { class: "cr-form cr-new" }, this.controls.element, field(t("kind"), this.kind),
-        this.posField, this.maxField, this.levelField,
+        this.posField, this.maxField, this.levelField, this.startNote,
         h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() })),
       this.list, this.fit, this.message,
       h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
@@ -94,15 +100,35 @@ class AssignElement extends HTMLElement {
     this.levelField.hidden = !play;
     this.posField.hidden = this.kind.value === "pn-table";
     this.maxField.hidden = !this.posField.hidden;
-    const chosen = this.controls.read();
+    const chosen = this.chosen = this.controls.read();
+    this.showStart();
     if (!play || !chosen) return;
     try {
-      const levels = await levelsOf(chosen, this.lang);
+      const levels = levelsOfGame(this.data, chosen.game) || await levelsOf(chosen, this.lang);
       this.level.replaceChildren(...levels.map((l) => h("option", { value: l.name, text: l.title[this.lang] })));
       this.level.value = "perfect";
     } catch (err) {
       this.message.textContent = err.message;
     }
+  }
+
+  /** A play task's start: whether it plays at once on a phone (its first moves come with
+   *  the page, classroom_data.py), else that the engine loads first, and the starts that do. */
+  showStart() {
+    const chosen = this.kind.value === "play" ? this.chosen : null;
+    this.startNote.hidden = !chosen;
+    if (!chosen) return;
+    const starts = startsOf(this.data, chosen.game, chosen.params);
+    const now = starts.includes(ascii(this.posInput.value).replace(/[{}(),、]/g, " ").trim().split(/\s+/).join(" "));
+    this.startNote.dataset.atOnce = String(now);
+    const choose = (start) => () => {
+      this.posInput.value = start;
+      setFieldError(this.posInput, "");
+      this.showStart();
+    };
+    this.startNote.replaceChildren(this.t(now ? "startNow" : "startLater"), now || !starts.length ? ""
+      : h("span", { class: "cr-suggestions" }, this.t("startsNow"), starts.flatMap((start) => [" ",
+        h("button", { type: "button", class: "md-button cr-suggest", text: start, onclick: choose(start) })])));
   }
 
   async add() {

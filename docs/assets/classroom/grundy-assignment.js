@@ -11,12 +11,15 @@ import { progress } from "../exercises/progress.js";
 import { assignmentCode, keepInAddress, linkLanguages, openCode, release } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore } from "./store.js";
+import { loadAnswers } from "../widgets/answers.js";
 import { answerText } from "./answers.js";
+import { classroomData, suggested } from "./data.js";
+import { engineStatus } from "./engine-status.js";
 import { blankCell, filledCell, tablesNode } from "./pntable.js";
-import { qrSvg } from "./qr.js";
-import { levelsOf, tableOf, taskText, written } from "./tasks.js";
+import { tableOf, taskText, written } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
+const PLAYS_FIRST_MS = 10000; // the longest a P/N table waits for the play tasks' boards (one that cannot draw)
 const ANSWER = { en: "Answer (computed by the engine)", ja: "答え (エンジンで計算)" };
 
 class AssignmentElement extends HTMLElement {
@@ -56,32 +59,51 @@ class AssignmentElement extends HTMLElement {
     };
     if (progress.teacher) progress.teacher = false;
     progress.addEventListener("change", this.noTeacher);
-    this.replaceChildren(h("p", { class: "cr-status", text: t("loading") }));
+    const data = this.data = classroomData();
     let catalogue;
     try {
-      catalogue = await engine.games();
+      catalogue = await engine.games(data.catalogue); // the build-time catalogue: no engine
     } catch (err) {
       this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: err.message }));
       return;
     }
     const { title, due, tasks } = this.assignment;
     const parts = [];
-    this.pending = [];
     if (title) parts.push(h("h2", { class: "cr-heading", text: title }));
     if (due) parts.push(h("p", { class: "cr-due-line", text: t("dueOn", { due }) }));
-    this.sections = await Promise.all(tasks.map(async (task, i) => {
-      const levels = task.kind === "play" ? await levelsOf(task, this.lang).catch(() => null) : null;
-      const table = task.kind === "pn-table" ? await tableOf(task, this.lang).catch((err) => err) : null;
-      const text = taskText(task, catalogue, levels, t);
+    // Every task at once: the engine loads only for what the build-time data do not hold
+    // (a P/N table's positions, a start that is not suggested, an exercise's check).
+    this.playsDrawn = []; // the play tasks' first boards (their data first, then the engine)
+    this.sections = tasks.map((task, i) => {
+      const text = taskText(task, catalogue, data.players, t);
       const body = task.kind === "play" ? this.play(task, i)
-        : table instanceof Error ? h("p", { class: "cr-error", role: "alert", text: table.message })
-          : this.exercise(task, i, text, table);
+        : task.kind === "pn-table" ? this.table(task, i, text) : this.exercise(task, i, text, null);
       return h("section", { class: "cr-task-box", "data-task": i },
         h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null, body);
-    }));
+    });
     this.replaceChildren(...parts, ...this.sections, this.handInBox());
     linkLanguages(code);
-    this.pending.forEach((load) => load()); // once connected: the exercises ask the engine
+  }
+
+  /** A pn-table task: its positions are the engine's (tableOf), so the engine loads when the
+   *  task is shown, with its progress (once the play tasks have drawn their boards: their
+   *  data come first on a slow network); then the exercise takes the place of the wait. */
+  table(task, i, text) {
+    const box = h("div", { class: "cr-table-wait" }, h("p", { class: "gx-question", text }));
+    const status = engineStatus(this.lang, () => load());
+    box.append(status.element);
+    const load = () => tableOf(task, this.lang).then((table) => {
+      status.stop();
+      box.replaceWith(this.exercise(task, i, text, table));
+    }, (err) => {
+      if (engine.status !== "failed") { // the engine refuses the table: say why
+        status.stop();
+        box.append(h("p", { class: "cr-error", role: "alert", text: err.message }));
+      }
+    });
+    const drawn = customElements.whenDefined("grundy-play").then(() => Promise.all(this.playsDrawn));
+    Promise.race([drawn, new Promise((resolve) => { setTimeout(resolve, PLAYS_FIRST_MS); })]).then(load);
+    return box;
   }
 
   /** A <grundy-exercise> of the task (a pn-table's `table` from tableOf: its blank cells,
@@ -132,24 +154,42 @@ class AssignmentElement extends HTMLElement {
       if (move && (e.key === "Enter" || e.key === " ")) attempt(move.getAttribute("data-to"));
     }, true);
     if (table) return node; // its answer is drawn already
-    this.pending.push(() => customElements.whenDefined("grundy-exercise").then(() => node.state()).then((state) => {
-      const t = this.t;
-      const wins = state.moves.filter((m) => m.outcome === "P");
-      answer.append(task.kind === "grundy-value" ? h("p", { text: `G${written(task.pos)} = ${state.grundy}` })
-        : wins.length ? h("ul", {}, wins.map((m) => h("li", { text: `${m.text} → ${written(m.to)}` })))
-          : h("p", { text: t("none") }));
-    }, () => {}));
+    // The folded answer, from the exercise's state when it is first opened (not before:
+    // the state may need the engine).
+    answer.addEventListener("toggle", () => {
+      if (!answer.open || answer.dataset.filled) return;
+      answer.dataset.filled = "true";
+      node.state().then((state) => {
+        const wins = state.moves.filter((m) => m.outcome === "P");
+        answer.append(task.kind === "grundy-value" ? h("p", { text: `G${written(task.pos)} = ${state.grundy}` })
+          : wins.length ? h("ul", {}, wins.map((m) => h("li", { text: `${m.text} → ${written(m.to)}` })))
+            : h("p", { text: this.t("none") }));
+      }, () => { delete answer.dataset.filled; });
+    });
     return node;
   }
 
-  /** A <grundy-play> held at the task's start and level; each finished game is recorded. */
+  /** A <grundy-play> held at the task's start and level; each finished game is recorded.
+   *  The game is the page's first content: its element's module and its first moves (a
+   *  suggested start's data) are fetched at once, not once the page has loaded (widgets.js). */
   play(task, i) {
+    const answers = suggested(this.data, task)?.answers;
+    if (answers) loadAnswers(answers); // the widget finds them fetched (answers.js keeps them)
+    import("../widgets/grundy-play.js").catch(() => {}); // else widgets.js defines it later
     const node = h("grundy-play", { "data-game": task.game, "data-params": JSON.stringify(task.params),
-                                    "data-start": task.pos.join(" "), "data-lang": this.lang });
+                                    "data-start": task.pos.join(" "), "data-lang": this.lang,
+                                    "data-catalogue": this.data.catalogue, "data-answers": answers });
     const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.task(i).right });
     const helped = () => this.store.change(i, (r) => ({ ...r, hints: r.hints + 1 }));
     node.addEventListener("change", (e) => { if (e.target.closest(".gw-hints")?.checked) helped(); });
     node.addEventListener("click", (e) => { if (e.target.closest(".gx-explain, .gw-undo, .gw-tryagain")) helped(); }, true);
+    this.playsDrawn.push(new Promise((resolve) => {
+      new MutationObserver((_, observer) => {
+        if (!node.dataset.turn) return;
+        observer.disconnect();
+        resolve();
+      }).observe(node, { attributes: true, attributeFilter: ["data-turn"] });
+    }));
     let recorded = null;
     new MutationObserver(() => {
       const choice = node.levelChoice;
@@ -177,7 +217,7 @@ class AssignmentElement extends HTMLElement {
                               value: this.store.data.name || "" });
     const message = h("p", { class: "cr-error", role: "alert" });
     const out = h("div", { class: "cr-handed", hidden: true });
-    const handIn = () => {
+    const handIn = async () => {
       const who = name.value.trim();
       if (!who) {
         message.textContent = t("needName");
@@ -185,6 +225,7 @@ class AssignmentElement extends HTMLElement {
       }
       message.textContent = "";
       this.store.update((d) => ({ ...d, name: who }));
+      this.qrSvg ||= (await import("./qr.js")).qrSvg; // at the hand-in only: not before the tasks
       const results = this.assignment.tasks.map((task, i) => this.store.result(i, task));
       const code = encodeResult({ name: who, assignment: this.code, results });
       const link = new URL(`../results/#r=${code}`, location.href).href;
@@ -205,7 +246,7 @@ class AssignmentElement extends HTMLElement {
   /** The link to the teacher's results page as a QR code, with a caption; when the link is
    *  too long for one QR code, a note saying to hand in the code instead. */
   qr(link) {
-    const svg = qrSvg(link, this.t("qrLabel"));
+    const svg = this.qrSvg(link, this.t("qrLabel"));
     if (!svg) return h("p", { class: "cr-qr-none", role: "note", text: this.t("qrTooLong", { n: link.length }) });
     const figure = h("figure", { class: "cr-qr" }, h("figcaption", { text: this.t("qrCaption") }));
     figure.insertAdjacentHTML("afterbegin", svg);

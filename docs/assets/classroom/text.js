@@ -9,7 +9,7 @@ const TEXT = {
     pos: "Position", level: "Opponent", add: "Add the task", remove: "Remove",
     noTasks: "No task yet: choose a game, a position and a task, then add it.",
     make: "Make the link", copy: "Copy", copied: "Copied.", link: "The assignment's link:",
-    needTask: "Add at least one task first.", tooMany: "An assignment holds {max} tasks at most.", loading: "Starting the engine…",
+    needTask: "Add at least one task first.", tooMany: "An assignment holds {max} tasks at most.",
     badLink: "This assignment link is damaged or incomplete: ask your teacher for the link again.",
     dueOn: "Due: {due}", task: "Task {i}", playTask: "{game}: win from {pos} against the opponent “{level}” (you move first).",
     "q.find-move": "{game}: find a winning move from {pos}, or decide that there is none.",
@@ -50,6 +50,9 @@ const TEXT = {
     claimWrongV1: "The code says solved but holds a wrong answer (codes of the site's first version kept the last answer tried): not counted.",
     fits: "A student's result for these tasks fits in one QR code (about {k} tasks like these would).",
     noFit: "A student's result for these tasks may be too long for one QR code (about {k} tasks like these fit): students will then copy their result code or send its link instead.",
+    startNow: "From this position the game plays at once, even on a phone's slow network: its first moves come with the page.",
+    startLater: "From this position a student's browser must first download the engine (several megabytes: on a slow mobile network, a minute or more).",
+    startsNow: "Positions that play at once:",
   },
   ja: {
     title: "題名 (なくてもよい)", due: "締め切り (なくてもよい)", kind: "課題",
@@ -59,7 +62,7 @@ const TEXT = {
     pos: "局面", level: "相手", add: "課題を加える", remove: "削除",
     noTasks: "課題はまだありません。ゲーム、局面、課題を選んで加えてください。",
     make: "リンクを作る", copy: "コピー", copied: "コピーしました。", link: "課題のリンク:",
-    needTask: "先に課題を 1 つ以上加えてください。", tooMany: "1 つの課題に入れられるのは {max} 問までです。", loading: "エンジンを起動しています…",
+    needTask: "先に課題を 1 つ以上加えてください。", tooMany: "1 つの課題に入れられるのは {max} 問までです。",
     badLink: "この課題のリンクは壊れているか、途中で切れています。先生にもう一度リンクをもらってください。",
     dueOn: "締め切り: {due}", task: "課題 {i}", playTask: "{game}: 局面 {pos} から相手「{level}」に勝ってください (あなたが先手)。",
     "q.find-move": "{game}: 局面 {pos} から勝つ手を見つけてください (なければ「勝つ手はない」)。",
@@ -100,6 +103,9 @@ const TEXT = {
     claimWrongV1: "コードには「正解」とありますが、入っている答えは誤りです (このサイトの最初の版のコードは最後に試した答えを記録していました)。数えていません。",
     fits: "これらの課題の生徒の結果は 1 つの QR コードに入ります (このような課題なら約 {k} 問まで)。",
     noFit: "これらの課題の生徒の結果は 1 つの QR コードに入らないことがあります (このような課題なら約 {k} 問まで)。そのときは生徒が結果コードをコピーするか、リンクを送ります。",
+    startNow: "この局面からは、スマートフォンの遅い回線でもすぐに対戦できます。最初の数手はページと一緒に届きます。",
+    startLater: "この局面からは、生徒のブラウザが先にエンジンをダウンロードします (数 MB。遅いモバイル回線では 1 分以上かかります)。",
+    startsNow: "すぐに対戦できる局面:",
   },
 };
 
