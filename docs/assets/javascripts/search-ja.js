@@ -1,9 +1,9 @@
 // Japanese queries for Material's search: the index is segmented into words by
 // TinySegmenter (search lang "ja"), but a typed query such as "グランディ数" is not.
 // This script segments Japanese runs of the query the same way ("グランディ 数") when
-// Material reads the search box, using the tinyseg.js that Material ships: at once on a
-// Japanese page, on an English one when the search box is first focused (10 kB that a
-// reader who does not search does not need).
+// Material reads the search box, using the tinyseg.js that Material ships, loaded when the
+// search box is first focused (10 kB that a reader who does not search does not need; a
+// query typed before it has arrived is searched again once it has).
 // Material reads the box on each key released; a query entered without keys (an input
 // method's word chosen with the mouse or by touch, a paste, a field filled by a test or
 // an assistive tool) is announced to it as one (a second search answered "type to start
@@ -50,6 +50,5 @@
     document.head.appendChild(script);
   }
 
-  if (document.documentElement.lang === "ja") load();
-  else input.addEventListener("focus", load);
+  input.addEventListener("focus", load);
 })();
