@@ -12,7 +12,8 @@
 - the API reference's docstring examples run and linked to the Lab (``sitegen.apiexamples``);
 - tables in their scrolling boxes, and Material's bundle patched where its start
   restyled the whole page (``sitehooks.tables``, ``sitehooks.material_js``);
-- images far down a page loaded lazily (``sitehooks.images``).
+- images far down a page loaded lazily (``sitehooks.images``);
+- a page's widget modules and first play data asked for from its head (``sitehooks.preload``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ SCRIPTS_DIR = str(Path(__file__).resolve().parent)
 if SCRIPTS_DIR not in sys.path:
     sys.path.insert(0, SCRIPTS_DIR)
 
-from sitehooks import fence, images, japanese, links, material_js, notfound, search, tables  # noqa: E402
+from sitehooks import fence, images, japanese, links, material_js, notfound, preload, search, tables  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
 from sitegen import apiexamples  # noqa: E402
 
@@ -55,7 +56,9 @@ def on_page_content(html, page, config, files):
 
 @event_priority(-200)
 def on_post_page(output, page, config):
-    """Make links under site_url's path relative to the page (after every other plugin)."""
+    """Preload the page's widget modules and first play data; make links under site_url's
+    path relative to the page (after every other plugin)."""
+    output = preload.add_links(output, Path(config.docs_dir), config.site_url)
     return links.make_relative(output, page.url, config.site_url)
 
 

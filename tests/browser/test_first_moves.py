@@ -71,6 +71,25 @@ def test_first_moves_without_the_engine(watched, widget_urls):
     w.errors.clear()  # the blocked files are logged by the browser
 
 
+def test_the_catalogue_is_the_builds_whoever_asks_first(watched, widget_urls, widget_server):
+    """The engine's files blocked, on a lesson where a table comes before the game: the game
+    catalogue is the one the engine wrote at build time, whichever widget asks for it first
+    (the table's failed engine load does not keep the game from its first moves)."""
+    w = open_play(watched, widget_urls)
+    page = w.page
+    for pattern in ENGINE_FILES:
+        w.context.route(pattern, lambda route: route.abort())
+    page.goto(widget_server + "wythoff/")
+    page.wait_for_function("() => window.grundyEngine")
+    games = page.evaluate("() => window.grundyEngine.games().then((c) => Object.keys(c))")
+    assert {"wythoff", "chocolate", "chomp"} <= set(games)
+    page.locator("grundy-table").first.scroll_into_view_if_needed()
+    root = page.locator("grundy-play").first
+    root.scroll_into_view_if_needed()
+    assert wait_turn(page, root, timeout=STEP_MS) == "you"
+    w.errors.clear()  # the blocked files are logged by the browser
+
+
 def test_slow_load_goes_on_while_bytes_arrive(watched, widget_urls):
     """On a slow network nothing of the engine loads by itself; a request beyond the
     answers loads it on demand, showing its bytes ("Loading the engine: 4.2 of 12.2 MB"),

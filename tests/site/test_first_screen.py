@@ -1,8 +1,10 @@
 """What the first screen does not need waits: figures far down a page load lazily
-(scripts/sitehooks/images.py), and the widgets' and exercises' modules are fetched once
-the page has loaded and been painted (docs/assets/widgets/painted.js), so that a phone's
-network and main thread serve the first paint alone; the widgets and exercises still
-come to life, and every figure is there when the reader scrolls to it or prints."""
+(scripts/sitehooks/images.py), and the exercises' modules are fetched once the page has
+loaded and been painted (docs/assets/widgets/painted.js), so that a phone's network and
+main thread serve the first paint alone; the widgets and exercises still come to life,
+and every figure is there when the reader scrolls to it or prints. A page with a game
+asks for its play widget's modules and first moves from its head
+(scripts/sitehooks/preload.py), no other widget's."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from bench.browser import LOAD_IMAGES  # noqa: E402
 from sitehooks import images  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-LATE_MODULES = ("engine-client.js", "grundy-play.js", "grundy-table.js", "exercise-element.js",
-                "panel.js")
+LATE_MODULES = ("exercise-element.js", "panel.js")
+HEAD_MODULES = ("painted.js", "grundy-play.js", "widget-base.js", "answers.js", "engine-client.js")
 
 
 def test_images_from_the_sixth_block_on_are_lazy():
@@ -69,18 +71,46 @@ def test_printing_includes_the_lazy_figures(served_site, new_page):
     assert printed_images(False) == printed_images(True) >= 6
 
 
-def test_widget_modules_wait_for_the_load_and_the_first_paint(served_site, new_page):
+def test_exercise_modules_wait_the_play_widgets_come_with_the_page(served_site, new_page):
+    """The exercises' modules wait for the load and the first paint; the play widget's
+    modules and first moves are asked for by the head (no other widget's module: none on
+    this page), and the widget uses them (each fetched once)."""
     page = new_page(**PHONE)
     page.goto(served_site + "triangular-chocolate/")
     page.evaluate("Promise.all(['grundy-play', 'grundy-exercise'].map((n) => customElements.whenDefined(n)))")
+    page.locator("grundy-play").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('grundy-play').dataset.turn")
     timings = page.evaluate("""() => {
       const load = performance.getEntriesByType("navigation")[0].loadEventStart;
       const paint = performance.getEntriesByType("paint")[0].startTime;
-      const starts = Object.fromEntries(performance.getEntriesByType("resource")
-        .map((r) => [r.name.split("/").pop(), r.startTime]));
-      return { load, paint, starts };
+      const all = performance.getEntriesByType("resource").map((r) => [r.name.split("/").pop(), r.startTime]);
+      return { load, paint, starts: Object.fromEntries(all), names: all.map(([name]) => name) };
     }""")
     ready = max(timings["load"], timings["paint"])
     for name in LATE_MODULES:
         assert timings["starts"][name] >= ready, (name, timings)
-    assert page.locator("grundy-play").count() >= 1
+    for name in HEAD_MODULES:
+        assert timings["starts"][name] < timings["load"], (name, timings)
+    answers = page.locator("grundy-play").get_attribute("data-answers").split("/").pop()
+    assert timings["starts"][answers] < timings["load"], timings
+    for name in (answers, "games.json", "grundy-play.js"):
+        assert timings["names"].count(name) == 1, (name, timings["names"])
+    assert not [name for name in timings["names"] if name.startswith(("grundy-table", "grundy-nimsum"))]
+
+
+def test_pages_with_a_game_preload_its_modules_and_first_moves(built_site):
+    """Every page with a play widget, in both languages: its head's preloads are files of
+    the site (relative to the page, under any sub-path), its first widget's answers among them."""
+    pages = [p for p in sorted(built_site.rglob("index.html")) if "<grundy-play" in p.read_text(encoding="utf-8")]
+    assert len(pages) >= 20
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        head = html.split("</head>")[0]
+        modules = re.findall(r'<link rel="modulepreload" href="([^"]+)">', head)
+        fetched = re.findall(r'<link rel="preload" as="fetch" crossorigin href="([^"]+)">', head)
+        assert any(m.endswith("assets/widgets/grundy-play.js") for m in modules), path
+        first = re.search(r"<grundy-play\b[^>]*\sdata-answers='([^']+)'", html)[1]
+        assert fetched[0] == first, path
+        for url in modules + fetched:
+            assert not url.startswith(("/", "http")), (path, url)
+            assert (path.parent / url).resolve().is_file(), (path, url)

@@ -1,9 +1,10 @@
 """The hook's modules (scripts/sitehooks): directive parsing, asset URLs relative to the
-page, root links made relative, Japanese line joining."""
+page, root links made relative, Japanese line joining, a page's widget preloads."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,7 +15,7 @@ from mkdocs.structure.files import Files
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from sitehooks import assets, fence, japanese, links, page, plainmath, search  # noqa: E402
+from sitehooks import assets, fence, japanese, links, page, plainmath, preload, search  # noqa: E402
 
 
 def test_parse_directive_with_quoted_values():
@@ -131,3 +132,32 @@ def test_search_index_is_split_by_language_with_plain_titles_and_aliases(tmp_pat
     assert en["docs"][1]["title"] == "Other: k ≤ 2" and en["docs"][1]["text"] == "<p>x ⊕ y</p>"
     assert en["docs"][1]["alias"] == "ほか" and "alias" not in en["docs"][2]
     assert [(d["location"], d["alias"]) for d in ja["docs"]] == [("ja/", "Home"), ("ja/other/", "Other: k ≤ 2")]
+
+
+def test_preload_links_of_a_page_with_a_game():
+    """The play widget's modules (its static imports, all of them, as files of docs/) and
+    its first widget's answers and the catalogue; the other widgets' modules come later."""
+    html = ("<head></head><grundy-table data-game='chocolate'></grundy-table>"
+            "<grundy-play data-game='chocolate' data-answers='../generated/play/a.json' "
+            "data-catalogue='../generated/play/games.json'></grundy-play>"
+            "<grundy-play data-answers='../generated/play/b.json' data-catalogue='x'></grundy-play>")
+    out = preload.add_links(html, ROOT / "docs", "https://example.org/chocolate-games/")
+    modules = [m.removeprefix("/chocolate-games/") for m in re.findall(r'<link rel="modulepreload" href="([^"]+)">', out)]
+    assert modules[:2] == ["assets/widgets/painted.js", "assets/widgets/grundy-play.js"]
+    for needed in ("widget-base.js", "answers.js", "i18n.js", "engine-client.js", "catalogue.js"):
+        assert f"assets/widgets/{needed}" in modules
+    assert "assets/widgets/grundy-table.js" not in modules
+    assert len(set(modules)) == len(modules) and all((ROOT / "docs" / m).is_file() for m in modules)
+    assert out.count('rel="preload" as="fetch" crossorigin') == 2
+    assert '<link rel="preload" as="fetch" crossorigin href="../generated/play/a.json">' in out
+    assert "b.json" not in out.split("</head>")[0]
+    assert out.index("</head>") > out.index("modulepreload")
+
+
+def test_preload_links_without_a_game():
+    table = "<head></head><grundy-table data-game='chocolate'></grundy-table>"
+    out = preload.add_links(table, ROOT / "docs", "")
+    assert '<link rel="modulepreload" href="/assets/widgets/grundy-table.js">' in out
+    assert 'as="fetch"' not in out
+    plain = "<head></head><p>&lt;grundy-play&gt; in a code block</p>"
+    assert preload.add_links(plain, ROOT / "docs", "") == plain

@@ -1,6 +1,6 @@
 """Search in the browser: each edition finds its own pages only (one index per language,
 loaded when the search is opened, never before), Japanese words work (Material's lunr with
-TinySegmenter), and results show formulas as plain text, not LaTeX."""
+TinySegmenter, loaded when the search is opened), and results show formulas as plain text, not LaTeX."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ def test_search_finds_pages_of_the_edition_only(served_site, open_page, edition)
     """Each query of the edition, typed one after another as a reader does in one visit."""
     page = open_page(edition)
     assert index_requests(page) == []  # nothing before the reader opens the search
+    assert not [u for u in page.requested if u.endswith("/tinyseg.js")]  # nor the Japanese segmenter
     lang = "ja" if edition else "en"
     for query in QUERIES[edition]:
         results = search(page, query)

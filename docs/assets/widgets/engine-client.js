@@ -1,6 +1,6 @@
 // The engine client: one module Worker per page, shared by every widget and kept across
 // Material's instant page swaps (this module is evaluated once per document).
-// engine.request(req, {onProgress}) -> Promise<response>; engine.games(url) -> the game catalogue;
+// engine.request(req, {onProgress}) -> Promise<response>; engine.games() -> the game catalogue;
 // "status" events (status: idle | loading | ready | failed; stage while loading, and the
 // bytes `loaded` of about `total` while downloading). The engine starts on demand (the
 // first request): a page's widgets answer what they can from data the engine wrote at
@@ -15,6 +15,9 @@
 // time, the worker is restarted and the widgets' pending requests end as cancelled).
 
 const WORKER_URL = new URL("./grundy-worker.js", import.meta.url);
+// The game catalogue the engine wrote at build time (scripts/sitegen/widgets_markup.py):
+// every widget and page that needs it reads it without loading the engine.
+const CATALOGUE_URL = new URL("../../generated/play/games.json", import.meta.url).href;
 const INTERRUPT_GRACE_MS = 3000; // a slow phone, or a busy machine, may need more than 1.5 s
 const SIGINT = 2;
 
@@ -56,7 +59,6 @@ class EngineClient extends EventTarget {
   #games = null;
 
   #stall = null; // the timer of a download that stopped
-  #catalogueUrl = null;
 
   #setStatus(status, error = "") {
     this.status = status;
@@ -222,13 +224,11 @@ class EngineClient extends EventTarget {
     });
   }
 
-  /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}; from
-   *  `url` (the catalogue the engine wrote at build time: no need to load it) if given. */
-  games(url = this.#catalogueUrl) {
-    if (url) this.#catalogueUrl = url;
+  /** The engine's game catalogue (the `games` operation), fetched once: {name: entry}; the
+   *  one the engine wrote at build time (no need to load it), else the engine's answer. */
+  games() {
     if (!this.#games) {
-      const written = url ? fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
-        : Promise.reject(new Error("no catalogue"));
+      const written = fetch(CATALOGUE_URL).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))));
       this.#games = written.catch(() => this.request({ op: "games" })).then((response) => {
         if (response.error) throw new Error(response.error);
         return Object.fromEntries(response.games.map((entry) => [entry.name, entry]));

@@ -106,7 +106,7 @@ export class GrundyWidget extends HTMLElement {
     }
     if (this.constructor.usesCatalogue) {
       try {
-        catalogue = await engine.games(this.dataset.catalogue && new URL(this.dataset.catalogue, document.baseURI).href);
+        catalogue = await engine.games();
       } catch (err) {
         this.#needsDraw = engine.status === "failed" || err instanceof CancelledError;
         if (!this.#needsDraw) this.showMessage(err.message);
