@@ -35,6 +35,7 @@ from html import escape
 import grundy
 from grundy.passing import PassGame
 
+from . import written
 from .args import Args, game_label, position_text
 from .exercises import Question
 from .markup import cell, grid
@@ -322,6 +323,11 @@ def exercise(args: dict[str, str], ctx) -> str:
     key = json.dumps(data, sort_keys=True)
     data.update(lesson=lesson, id=hashlib.sha1(key.encode()).hexdigest()[:10], lang=lang)
     data["lesson-title"] = ctx.title  # the progress panel's name for the lesson
+    if kind != "pn-table":  # checked from the engine's build-time answers (a P/N table: its cells)
+        base = {"lang": lang, "game": data["game"], "params": game.params, "misere": misere}
+        pos_list = [int(c) for c in data["pos"].split()]
+        data["answers"] = written.asset(ctx, "exercise", [base, pos_list, "pass" in data],
+                                        lambda: written.exercise(base, pos_list, "pass" in data))
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     # inside a <div>: Markdown would put a lone custom element in a paragraph
     return (f'<div class="grundy-exercise-box">\n<grundy-exercise class="grundy-exercise"{attrs}>\n'

@@ -31,6 +31,10 @@ export class NimsumElement extends GrundyWidget {
     this.compute();
   }
 
+  drawn() {
+    return this.dataset.total !== undefined;
+  }
+
   /** The heaps typed (full-width digits read as digits), or null after saying what is wrong. */
   heaps() {
     const words = ascii(this.input.value).replace(/[{}(),、]/g, " ").split(/\s+/).filter(Boolean);

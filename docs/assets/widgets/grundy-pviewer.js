@@ -38,6 +38,10 @@ export class PViewerElement extends GrundyWidget {
     this.load();
   }
 
+  drawn() {
+    return Boolean(this.points);
+  }
+
   async load() {
     const kProblem = paramError(this.kSpec, this.kInput.value, this.t);
     const maxProblem = paramError({ type: "int", ...MAX_RANGE, default: MAX_RANGE.max }, this.maxInput.value, this.t);

@@ -157,6 +157,10 @@ export class TableElement extends GrundyWidget {
     this.load();
   }
 
+  drawn() {
+    return Boolean(this.data);
+  }
+
   detached() {
     this.drawing += 1; // a drawing still in progress stops
   }

@@ -1,8 +1,10 @@
-// The base class of the four custom elements: lazy start (when the widget comes near the
+// The base class of the custom elements: lazy start (when the widget comes near the
 // viewport or is touched; a play widget at once on a later page of the visit), answers
-// the engine wrote at build time (a play widget's data-answers, answers.js) before the
-// engine itself, which loads on the first request they cannot answer; the engine's
-// loading status (the bytes so far, a failure with Try again), messages, busy indicator,
+// the engine wrote at build time (data-answers, answers.js: a play widget's first moves,
+// the first drawing of the others) and the build-time game catalogue (data-catalogue)
+// before the engine itself, which loads on the first request they cannot answer (the
+// reader's change of an input, a button: scrolling through a lesson loads no engine); the
+// engine's loading status (the bytes so far, a failure with Try again), messages, busy indicator,
 // and clean attach/detach (connectedCallback / disconnectedCallback release every listener).
 
 import { loadAnswers } from "./answers.js";
@@ -153,7 +155,12 @@ export class GrundyWidget extends HTMLElement {
 
   /** Does the engine's status concern this widget? (Not while its build-time answers serve.) */
   get needsEngine() {
-    return !this.answers || this.#asked > 0 || !this.drawn();
+    return !this.answers || this.asking || !this.drawn();
+  }
+
+  /** Is a request of this widget waiting for the engine? */
+  get asking() {
+    return this.#asked > 0;
   }
 
   showEngineStatus() {
