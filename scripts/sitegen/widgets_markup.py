@@ -160,8 +160,9 @@ def widget(args: dict[str, str], ctx) -> str:
         first = {"op": "nimsum", "heaps": " ".join(map(str, heaps))}
     else:
         game = a.game("chocolate")
-        static_max = a.get("max", "10")  # the table's static fallback
+        given = a.has("max")
         size = a.integer("max", FIRST_MAX[kind](game), 1, 199)
+        static_max = str(size) if given else "10"  # the table's static fallback
         a.done()
         data = {"game": game.name, "params": game.params, "max": size}
         if kind == "table":  # two coordinates: the table; more: the list of P-positions

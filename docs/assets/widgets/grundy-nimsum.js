@@ -7,6 +7,7 @@ const DEBOUNCE_MS = 250;
 
 export class NimsumElement extends GrundyWidget {
   static kind = "nimsum";
+  static redrawsRequest = true;
 
   build() {
     const t = this.t;

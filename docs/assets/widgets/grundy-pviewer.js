@@ -11,6 +11,7 @@ const MAX_RANGE = { min: 4, max: 128 };
 
 export class PViewerElement extends GrundyWidget {
   static kind = "pviewer";
+  static redrawsRequest = true;
   static usesCatalogue = true;
 
   build(catalogue, params) {

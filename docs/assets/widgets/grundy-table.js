@@ -112,6 +112,7 @@ class Slice {
 
 export class TableElement extends GrundyWidget {
   static kind = "table";
+  static redrawsRequest = true;
   static usesCatalogue = true;
 
   build(catalogue, params) {

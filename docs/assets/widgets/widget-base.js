@@ -30,7 +30,7 @@ export class GrundyWidget extends HTMLElement {
   #built = false;
   #active = false;
   #setupDone = false;
-  #needsDraw = false; // the engine failed to load: set up or draw again once it is ready
+  #needsDraw = false; // the engine failed to load: set up or draw (again) once it is ready
   #asked = 0;         // requests of this widget waiting for the engine
   answers = null;     // the build-time answers (answers.js), if the widget has them
   #onStatus = () => this.showEngineStatus();
@@ -38,6 +38,10 @@ export class GrundyWidget extends HTMLElement {
 
   /** Whether build() needs the game catalogue (the play and table widgets). */
   static usesCatalogue = false;
+
+  /** Whether firstDraw() makes the reader's current request (it reads the inputs): then a
+   *  request that failed because the engine could not load is made again once it loads. */
+  static redrawsRequest = false;
 
   /** Whether the widget starts as soon as it is attached when the engine already runs (a
    *  later page of the visit, after instant navigation): its first request is cheap, so it
@@ -171,7 +175,7 @@ export class GrundyWidget extends HTMLElement {
       if (this.#setupDone) this.firstDraw();
       else this.#setup();
     }
-    const concerned = this.#active && this.needsEngine;
+    const concerned = this.#active && (this.needsEngine || this.#needsDraw);
     this.loader.classList.toggle("gw-overlay", status === "loading" && concerned); // (widgets.css: over the picture)
     const board = status === "loading" && concerned ? this.overlaid() : null; // or over the board
     this.loader.classList.toggle("gw-over-board", Boolean(board));
@@ -197,7 +201,7 @@ export class GrundyWidget extends HTMLElement {
         h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
         h("button", { type: "button", class: "md-button gw-retry", text: this.t("tryAgain"),
                       onclick: () => engine.retry() }));
-      this.#needsDraw = this.#active && !this.drawn();
+      this.#needsDraw = this.#active && (!this.drawn() || (this.asking && this.constructor.redrawsRequest));
     } else {
       this.loader.hidden = true;
     }
