@@ -217,12 +217,20 @@ export class GrundyWidget extends HTMLElement {
       return written;
     }
     let shown = false;
+    let done = false;
+    let timer = null;
     const t0 = performance.now();
-    const timer = setTimeout(() => {
-      if (engine.status !== "ready") return;
-      shown = true;
-      this.showBusy(true);
-    }, BUSY_DELAY_MS);
+    const arm = () => { // shown once the engine has worked a while (after its load, if it loads)
+      if (done) return;
+      timer = setTimeout(() => {
+        if (engine.status !== "ready") engine.ready().then(arm, () => {});
+        else if (!done) {
+          shown = true;
+          this.showBusy(true);
+        }
+      }, BUSY_DELAY_MS);
+    };
+    arm();
     const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
     this.#asked += 1;
     this.showEngineStatus();
@@ -241,6 +249,7 @@ export class GrundyWidget extends HTMLElement {
       else if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
       return null;
     } finally {
+      done = true;
       clearTimeout(timer);
       if (shown) this.showBusy(false);
       this.#asked -= 1;
