@@ -4,8 +4,9 @@
 // the first drawing of the others) and the build-time game catalogue (data-catalogue)
 // before the engine itself, which loads on the first request they cannot answer (the
 // reader's change of an input, a button: scrolling through a lesson loads no engine); the
-// engine's loading status (the bytes so far, a failure with Try again), messages, busy indicator,
-// and clean attach/detach (connectedCallback / disconnectedCallback release every listener).
+// engine's loading status (the bytes so far, a failure with Try again), messages, busy
+// indicator, and clean attach/detach (connectedCallback / disconnectedCallback release
+// every listener).
 
 import { loadAnswers } from "./answers.js";
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
