@@ -86,6 +86,7 @@ def test_scrolling_through_lessons_loads_no_engine(watched, widget_server):
     # the reader asks for another sum: the engine loads, its loader shown, and answers
     nimsum.locator(".gw-heaps").fill("1 2")
     page.wait_for_selector("grundy-nimsum .gw-loader:not([hidden]) progress", timeout=LOAD_MS)
+    w.screenshot("scrolled-nimsum-engine-loading", nimsum)
     page.wait_for_function("el => el.dataset.total === '3'", arg=nimsum.element_handle(), timeout=LOAD_MS)
     assert nimsum.locator(".gw-loader").is_hidden()
     assert engine_files

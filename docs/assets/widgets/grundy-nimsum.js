@@ -32,6 +32,10 @@ export class NimsumElement extends GrundyWidget {
     this.compute();
   }
 
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
   drawn() {
     return this.dataset.total !== undefined;
   }

@@ -39,6 +39,10 @@ export class PViewerElement extends GrundyWidget {
     this.load();
   }
 
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
   drawn() {
     return Boolean(this.points);
   }

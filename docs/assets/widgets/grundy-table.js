@@ -158,6 +158,10 @@ export class TableElement extends GrundyWidget {
     this.load();
   }
 
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
   drawn() {
     return Boolean(this.data);
   }
