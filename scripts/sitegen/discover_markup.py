@@ -21,6 +21,7 @@ from grundy.discovery import check, discover as search
 
 from .args import Args, game_label, position_text
 from .strings import japanese_spacing
+from .widgets_markup import catalogue
 
 STRINGS = {
     "found": grundy.Text("For {game}, the engine found a {what}: <code>{formula}</code>. It holds "
@@ -99,7 +100,8 @@ def discover(args: dict[str, str], ctx) -> str:
     except grundy.GameError as e:
         raise a.error(str(e)) from None
     data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
-            "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang}
+            "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang,
+            "catalogue": catalogue(ctx)}  # the controls, built without the engine
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     return (f'<div class="grundy-widget-box">\n<grundy-discover class="grundy-widget"{attrs}>\n'
             f"{fallback(d, guess, game, ctx.lang)}\n"

@@ -1,7 +1,8 @@
 """Generator `exercise`: exercises that check the reader. Each becomes a <grundy-exercise>
 element (docs/assets/exercises/grundy-exercise.js makes it interactive, checking every
-attempt with the engine) around its static version for readers without JavaScript: the
-question and its answer, computed by the engine at build time, folded.
+attempt with the engine's answers written at build time: data-answers, written.py, so that
+no engine loads) around its static version for readers without JavaScript: the question
+and its answer, computed by the engine at build time, folded.
 
     exercise kind=find-move game=chocolate k=3 pos="5 2 2"   (also misere=true or pass=true)
     exercise kind=grundy-value game=ryuoh p=3 pos="5 7"
@@ -35,6 +36,7 @@ from html import escape
 import grundy
 from grundy.passing import PassGame
 
+from . import written
 from .args import Args, game_label, position_text
 from .exercises import Question
 from .markup import cell, grid
@@ -322,6 +324,11 @@ def exercise(args: dict[str, str], ctx) -> str:
     key = json.dumps(data, sort_keys=True)
     data.update(lesson=lesson, id=hashlib.sha1(key.encode()).hexdigest()[:10], lang=lang)
     data["lesson-title"] = ctx.title  # the progress panel's name for the lesson
+    if kind != "pn-table":  # checked from the engine's build-time answers (a P/N table: its cells)
+        base = {"lang": lang, "game": data["game"], "params": game.params, "misere": misere}
+        shown, pass_ = [int(c) for c in data["pos"].split()], "pass" in data
+        data["answers"] = written.asset(ctx, "exercise", [base, shown, pass_],
+                                        lambda: written.exercise(base, shown, pass_))
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     # inside a <div>: Markdown would put a lone custom element in a paragraph
     return (f'<div class="grundy-exercise-box">\n<grundy-exercise class="grundy-exercise"{attrs}>\n'

@@ -6,6 +6,11 @@
 Play widgets also take `misere=true`, `pass=true` (one pass allowed, a Pass button) and
 sums: `game=sum parts="chocolate k=3 | nim heaps=1 | wythoff" start="10 5 5 | 6 | 3 5"`
 (data-params = {"components": [{"game", "params"}, ...]}).
+
+Every widget draws first from answers the engine wrote at build time (data-answers: a
+play widget's first moves, play_data.py; the first table, nim-sum or P-positions of the
+others, written.py) and builds its controls from the build-time game catalogue
+(data-catalogue): the engine loads only when the reader asks for more.
 """
 
 from __future__ import annotations
@@ -19,13 +24,18 @@ from operator import xor
 import grundy
 from grundy import webapi
 
-from . import cache, figures, play_data, tables
+from . import cache, figures, play_data, tables, written
 from .args import Args
 from .pictures import picture_html
 from .strings import text
 
 KINDS = ("play", "table", "nimsum", "pviewer")
 FLAGS = ("misere", "pass")  # play options, passed on as data-misere / data-pass = "true"
+# The first drawing's size where the directive gives no max= (the widgets then offer
+# others): the table explorer's default by the number of coordinates (DEFAULT_MAX of
+# grundy-table.js), the P-position viewer's 31.
+FIRST_MAX = {"table": lambda game: {1: 30, 2: 20, 3: 12, 4: 6}.get(len(game.coords), 6),
+             "pviewer": lambda game: 31}
 
 
 def _nimsum_fallback(heaps: list[int], lang: str) -> str:
@@ -87,7 +97,7 @@ def _first_moves(ctx, data: dict, pos: tuple, flags: dict) -> str:
     return ctx.asset(f"play/{name}.json", path.read_bytes())
 
 
-def _catalogue(ctx) -> str:
+def catalogue(ctx) -> str:
     """The URL of the engine's game catalogue (the `games` operation), written once per build."""
     return ctx.asset("play/games.json", json.dumps(webapi.handle({"op": "games"}),
                                                    ensure_ascii=False, separators=(",", ":")))
@@ -145,21 +155,30 @@ def widget(args: dict[str, str], ctx) -> str:
     elif kind == "nimsum":
         data = {"start": a.get("start", "3 5 6")}
         a.done()
-        fallback = _nimsum_fallback(_heaps(a, data["start"]), lang)
+        heaps = _heaps(a, data["start"])
+        fallback = _nimsum_fallback(heaps, lang)
+        first = {"op": "nimsum", "heaps": " ".join(map(str, heaps))}
     else:
         game = a.game("chocolate")
-        data = {"game": game.name, "params": game.params}
-        if a.has("max"):
-            data["max"] = a.get("max")
+        given = a.has("max")
+        size = a.integer("max", FIRST_MAX[kind](game), 1, 199)
+        static_max = str(size) if given else "10"  # the table's static fallback
         a.done()
+        data = {"game": game.name, "params": game.params, "max": size}
         if kind == "table":  # two coordinates: the table; more: the list of P-positions
             generator = tables.table if len(game.coords) == 2 else tables.ppositions
-            fallback = generator({"game": game.name, "max": data.get("max", "10"),
+            fallback = generator({"game": game.name, "max": static_max,
                                   **{k: str(v) for k, v in game.params.items()}}, ctx)
+            first = {"op": "table", "game": game.name, "params": game.params, "max": size,
+                     "compare": "formula", "flat": True}
         else:
             fallback = figures.figure({"name": "projection", "k": str(game.params.get("k", 3))}, ctx)
-    if kind == "play":
-        data["catalogue"] = _catalogue(ctx)
+            first = {"op": "ppositions", "k": game.params.get("k", 3), "max": size}
+    if kind != "play":  # the first drawing: the engine's build-time answer (written.py)
+        request = {"lang": lang, **first}
+        data["answers"] = written.asset(ctx, "widgets", request, lambda: written.written([request]))
+    if kind != "nimsum":  # the controls, built without the engine
+        data["catalogue"] = catalogue(ctx)
     if "params" in data:
         data["params"] = json.dumps(data["params"], ensure_ascii=False)
     data["lang"] = lang

@@ -8,8 +8,9 @@ from grundy.discovery import check, discover
 
 from widgetkit import LOAD_MS, STEP_MS
 
-READY = ("el => el.dataset.engine === 'ready' && el.querySelector('.gw-guess')"
-         " && !el.querySelector('.gw-busy:not([hidden])')")
+# The controls are built (from the build-time catalogue: the engine loads with the
+# reader's first Test or Search, so each test's first one waits up to LOAD_MS).
+READY = "el => el.querySelector('.gw-guess') && !el.querySelector('.gw-busy:not([hidden])')"
 
 
 def ready(w, root):
@@ -23,7 +24,7 @@ def test_guess_then_search(booted):
     assert root.locator(".gw-guess").input_value() == "x + y == z"
     root.locator(".gw-test").click()
     result = root.locator(".gw-guess-result")
-    result.filter(has_text="First counterexample").wait_for(timeout=STEP_MS)
+    result.filter(has_text="First counterexample").wait_for(timeout=LOAD_MS)
     expected = check(k3, "x + y == z", max=8, target="P")
     at = "{" + ", ".join(map(str, expected.first_counterexample)) + "}"
     assert at in result.inner_text() and f"It holds up to {expected.holds_to}." in result.inner_text()
@@ -42,7 +43,7 @@ def test_bad_input_beside_its_field(booted):
     root.locator(".gw-guess").fill("x ** 2")
     root.locator(".gw-test").click()
     error = root.locator(".gw-guess-form .gw-field-error")
-    error.wait_for(state="visible", timeout=STEP_MS)
+    error.wait_for(state="visible", timeout=LOAD_MS)
     assert "x ** 2" in error.inner_text()
     root.locator(".gw-max").fill("abc")
     root.locator(".gw-search").click()
@@ -56,7 +57,7 @@ def test_cancel_a_long_search(booted):
     root.locator(".gw-game").select_option("wythoff")
     root.locator(".gw-max").fill("24")
     root.locator(".gw-search").click()
-    root.locator(".gw-busy .gw-cancel").wait_for(state="visible", timeout=STEP_MS)
+    root.locator(".gw-busy .gw-cancel").wait_for(state="visible", timeout=LOAD_MS)
     w.screenshot("discover-busy-en", root)
     root.locator(".gw-busy .gw-cancel").click()
     root.locator(".gw-message", has_text="Cancelled.").wait_for(timeout=STEP_MS)
@@ -74,7 +75,7 @@ def test_phone_japanese(booted):
     root.locator(".gw-k").fill("5")
     root.locator(".gw-test").click()
     result = root.locator(".gw-guess-result")
-    result.filter(has_text="最初の反例").wait_for(timeout=STEP_MS)
+    result.filter(has_text="最初の反例").wait_for(timeout=LOAD_MS)
     assert "{2, 1, 3}" in result.inner_text()
     root.locator(".gw-k").fill("3")
     root.locator(".gw-guess").fill("ｘ＾ｙ＾ｚ＝＝０")  # typed with a Japanese input method

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 import grundy
 
 from widgetkit import (LOAD_MS, STEP_MS, groove_ends, grooves, message, new_game, open_widget,
-                       play_to_end, press_move, wait_message, wait_turn)
+                       play_to_end, press_move, wait_drawn, wait_message, wait_turn)
 
 
 def inject(page, kind, **data):
@@ -316,11 +316,13 @@ def test_loading_says_what_happens(watched, widget_urls):
     (a first visit: a fresh profile)."""
     w, root = open_widget(watched, widget_urls, "nimsum", fresh=True)
     page = w.page
+    wait_drawn(page, root)  # the build-time nim-sum; the engine loads when the reader asks for another
+    root.locator(".gw-heaps").fill("1 2")
     page.wait_for_selector("grundy-nimsum .gw-loader:not([hidden]) progress", timeout=LOAD_MS)
     text = root.locator(".gw-loader").inner_text()  # the stage, or the bytes once they are known
     assert text.startswith("Loading the Python engine") or re.fullmatch(
         r"Loading the engine: \d+\.\d of \d+\.\d MB", text.strip()), text
-    page.wait_for_function("el => el.dataset.total !== undefined", arg=root.element_handle(), timeout=LOAD_MS)
+    page.wait_for_function("el => el.dataset.total === '3'", arg=root.element_handle(), timeout=LOAD_MS)
     assert root.locator(".gw-loader").is_hidden()
 
 

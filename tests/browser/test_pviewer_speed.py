@@ -21,15 +21,19 @@ def label_for(k, top):
     return f"/{k}⌋ with coordinates ≤ {top},"
 
 
-def ready(page, root):
-    page.wait_for_function("el => el.dataset.engine === 'ready' && el.querySelector('canvas.gw-cloud')",
-                           arg=root.element_handle(), timeout=LOAD_MS)
-
-
 def show(root, k, top):
     root.locator(".gw-k").fill(str(k))
     root.locator(".gw-max").fill(str(top))
     root.locator(".gw-show").click()
+
+
+def ready(page, root):
+    """The viewer's first drawing (the engine's build-time answer), then the engine loaded
+    as a reader loads it: by asking for another picture."""
+    page.wait_for_selector("grundy-pviewer canvas.gw-cloud", timeout=LOAD_MS)
+    show(root, 3, 16)
+    wait_drawn(page, root, 3, 16)
+    page.wait_for_function("el => el.dataset.engine === 'ready'", arg=root.element_handle(), timeout=LOAD_MS)
 
 
 def wait_drawn(page, root, k, top):

@@ -13,7 +13,7 @@ import pytest
 import grundy
 
 from widgetkit import (AXE, LOAD_MS, STEP_MS, grooves, message, new_game, new_game_with_error,
-                       play_to_end, responsive, settled, wait_message, wait_turn)
+                       play_to_end, responsive, settled, wait_drawn, wait_message, wait_turn)
 
 
 # ---------------------------------------------------------------- timings
@@ -286,9 +286,7 @@ def test_japanese_widgets_have_no_english(booted):
     allowed = {"Python", "mod"}  # mod: the notation of the Ryuoh formula, in both languages
     for kind in ("table", "nimsum", "pviewer"):
         w, root = booted(kind, "ja")
-        w.page.wait_for_function("el => el.dataset.engine === 'ready' && !el.querySelector('.gw-fallback')"
-                                 " && !el.querySelector('.gw-busy:not([hidden])')",
-                                 arg=root.element_handle(), timeout=LOAD_MS)
+        wait_drawn(w.page, root)
         w.page.wait_for_timeout(300)
         english = {word for word in re.findall(r"[A-Za-z]{3,}", root.inner_text()) if word not in allowed}
         assert not english, (kind, english)
@@ -309,7 +307,10 @@ def test_dark_scheme_screenshot(booted):
 def test_axe_no_serious_violations(booted, kind):
     w, root = booted(kind)
     page = w.page
-    page.wait_for_function("el => el.dataset.engine === 'ready'", arg=root.element_handle(), timeout=LOAD_MS)
+    if kind == "play":
+        page.wait_for_function("el => el.dataset.engine === 'ready'", arg=root.element_handle(), timeout=LOAD_MS)
+    else:
+        wait_drawn(page, root)
     settled(page)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate("""async () => {
@@ -351,13 +352,17 @@ def test_instant_navigation_keeps_the_engine(watched, widget_urls):
 
 
 def test_load_failure_shows_retry(watched, widget_urls):
-    """A missing engine wheel: a clear message and a retry button that then works."""
+    """A missing engine wheel: a clear message and a retry button that then works, making
+    the reader's request again."""
     w = watched(fresh=True)  # (its own context's routes)
     page = w.page
     w.context.route("**/wheels/grundy.json", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(widget_urls[("nimsum", "en")])
     root = page.locator("grundy-nimsum").first
     root.scroll_into_view_if_needed()
+    wait_drawn(page, root)  # the build-time nim-sum: no engine yet
+    root.locator(".gw-heaps").fill("1 2")  # the reader asks for another: the engine loads
+    root.locator(".gw-show").click()
     page.wait_for_selector(".gw-nimsum .gw-retry", timeout=LOAD_MS)
     assert "could not be loaded" in root.locator(".gw-loader").inner_text()
     assert "404" in root.locator(".gw-loader").inner_text()
@@ -365,5 +370,5 @@ def test_load_failure_shows_retry(watched, widget_urls):
     responsive(page)
     w.context.unroute("**/wheels/grundy.json")
     root.locator(".gw-retry").click()
-    page.wait_for_function("el => el.dataset.total !== undefined", arg=root.element_handle(), timeout=LOAD_MS)
+    page.wait_for_function("el => el.dataset.total === '3'", arg=root.element_handle(), timeout=LOAD_MS)
     w.errors.clear()  # the 404 itself is logged by the browser

@@ -57,6 +57,14 @@ def widget_state(root):
           .map((m) => m.textContent)})""")
 
 
+def wait_drawn(page, root, timeout=LOAD_MS):
+    """Wait until a widget has replaced its static picture by its first drawing (from the
+    engine's build-time answers: no engine needed) and shows no loader or busy box."""
+    page.wait_for_function("el => el.dataset.ready && !el.querySelector('.gw-fallback')"
+                           " && el.querySelector('.gw-loader').hidden && !el.querySelector('.gw-busy:not([hidden])')",
+                           arg=root.element_handle(), timeout=timeout, polling=POLL_MS)
+
+
 def wait_turn(page, root, moves=None, timeout=LOAD_MS):
     """Wait until the play widget waits for the reader (or the game is over); on a timeout,
     fail with what the widget shows."""

@@ -25,7 +25,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 def render(lang, **args):
     ctx = SimpleNamespace(lang=lang, page_src="misere.ja.md" if lang == "ja" else "misere.md",
-                          title="Misère play", cache_dir=ROOT / ".cache" / "sitegen")
+                          title="Misère play", cache_dir=ROOT / ".cache" / "sitegen",
+                          asset=lambda relpath, data: "../generated/" + relpath)
     assert sitegen.GENERATORS["exercise"] is exercise
     return exercise({k: str(v) for k, v in args.items()}, ctx)
 

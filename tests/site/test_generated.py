@@ -15,12 +15,14 @@ from pathlib import Path
 import pytest
 
 import grundy
+from grundy import webapi
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import sitegen  # noqa: E402
 from sitegen import exercises, figures, strings, verify_report  # noqa: E402
+from sitegen.written import canonical  # noqa: E402
 
 SEED_DATA = ROOT / "tests" / "engine" / "data"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -333,6 +335,41 @@ def test_widget_markup_and_static_fallback(ctx):
     assert "grundy-ppositions" in cloud  # three coordinates: the P-positions instead
     viewer = sitegen.render("widget", {"type": "pviewer", "game": "chocolate", "k": "3"}, ctx)
     assert "<img" in viewer and "data-params='{&quot;k&quot;: 3}'" in viewer
+
+
+def test_widgets_first_drawing_is_the_engines(ctx):
+    """The table, nim-sum and P-position widgets' first drawings are the engine's answers to
+    the very requests the widgets send (scripts/sitegen/written.py), keyed as answers.js keys
+    them; the controls' catalogue is the build-time one."""
+    for args, request in [
+        ({"type": "table", "game": "ryuoh", "p": "5"},
+         {"op": "table", "game": "ryuoh", "params": {"p": 5}, "max": 20, "compare": "formula", "flat": True}),
+        ({"type": "nimsum", "start": "3 5  6"}, {"op": "nimsum", "heaps": "3 5 6"}),
+        ({"type": "pviewer", "game": "chocolate", "k": "2", "max": "16"}, {"op": "ppositions", "k": 2, "max": 16}),
+    ]:
+        html = sitegen.render("widget", args, ctx)
+        attrs = dict(re.findall(r" data-([a-z]+)='([^']*)'", html.split(">", 2)[1]))
+        assert ("catalogue" in attrs) == (args["type"] != "nimsum")
+        written = json.loads(ctx.assets[attrs["answers"].removeprefix("../generated/")])["written"]
+        request = {"lang": ctx.lang, **request}
+        assert written == {canonical(request): webapi.handle(request)}
+        if "max" in request:
+            assert attrs["max"] == str(request["max"])
+
+
+def test_exercise_checks_are_the_engines(ctx):
+    """A find-move exercise checks answers from the engine's build-time answers: the state
+    of its position, its explanation and the perfect reply after each of its moves."""
+    html = sitegen.render("exercise", {"kind": "find-move", "game": "wythoff", "pos": "2 3"}, ctx)
+    attrs = dict(re.findall(r' data-([a-z-]+)="([^"]*)"', html))
+    written = json.loads(ctx.assets[attrs["answers"].removeprefix("../generated/")])["written"]
+    base = {"lang": ctx.lang, "game": "wythoff", "params": {}, "misere": False}
+    state = webapi.handle({**base, "op": "state", "pos": [2, 3]})
+    assert written[canonical({**base, "op": "state", "pos": [2, 3]})] == state
+    assert canonical({**base, "op": "explain", "pos": [2, 3]}) in written
+    for move in state["moves"]:
+        request = {**base, "op": "reply", "pos": move["to"]}
+        assert written[canonical(request)] == webapi.handle(request)
 
 
 @pytest.mark.parametrize("name, args", [

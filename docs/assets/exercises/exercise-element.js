@@ -4,12 +4,16 @@
 // data-game, data-params (JSON), data-pos, data-max, data-misere, data-pass, data-rules,
 // data-heap, data-lesson, data-lesson-title (the lesson's name in the progress panel: the
 // page's title, or the classroom's assignment; without it, the page's h1), data-id.
-// Every move and value is checked by the engine (engine.request); a P/N table against its
-// answer cells (data-pos), which the engine computed at build time (also in misère play,
-// with a pass or next to a Nim heap). Feedback, a ladder of hints, the (build-time,
+// Every move and value is checked by the engine: from its answers written at build time
+// (data-answers: the state of the position, the perfect reply after each move, the
+// explanation its hints show; scripts/sitegen/written.py), else (the classroom's
+// exercises) by the engine itself (engine.request), which then loads; a P/N table against
+// its answer cells (data-pos), which the engine computed at build time (also in misère
+// play, with a pass or next to a Nim heap). Feedback, a ladder of hints, the (build-time,
 // folded) answer after an attempt; progress in localStorage (progress.js); teacher mode
 // shows every answer.
 
+import { loadAnswers } from "../widgets/answers.js";
 import { engine } from "../widgets/engine-client.js";
 import { ensurePanel } from "./panel.js";
 import { progress } from "./progress.js";
@@ -18,7 +22,9 @@ import { addStyles, el, langOf, say, written } from "./text.js";
 
 const Board = await import("../widgets/board.js").then((m) => m.Board, () => null);
 const TRUE = "true";
-// The engine starts when an exercise comes near the viewport (or is touched), not before.
+// An exercise asks for its position's state when it comes near the viewport (or is
+// touched): its interactive board and list of moves (from the build-time answers, or the
+// engine when it has none).
 const nearViewport = "IntersectionObserver" in window
   ? new IntersectionObserver((entries) => {
     for (const entry of entries) {
@@ -66,10 +72,14 @@ class ExerciseElement extends HTMLElement {
     progress.update(this.dataset.lesson, this.dataset.id, fn);
   }
 
-  /** A request to the engine for this exercise's game; rejects with the engine's message. */
+  /** A request to the engine for this exercise's game, answered from the engine's
+   *  build-time answers (data-answers) when they hold it; rejects with the engine's message. */
   async ask(request) {
-    const response = await engine.request({ lang: this.lang, game: this.dataset.game,
-      params: JSON.parse(this.dataset.params || "{}"), misere: this.dataset.misere === TRUE, ...request });
+    const full = { lang: this.lang, game: this.dataset.game, params: JSON.parse(this.dataset.params || "{}"),
+                   misere: this.dataset.misere === TRUE, ...request };
+    const written = this.dataset.answers
+      && await loadAnswers(new URL(this.dataset.answers, document.baseURI).href);
+    const response = written?.find(full) || await engine.request(full);
     if (response.error) throw new Error(response.error);
     return response;
   }

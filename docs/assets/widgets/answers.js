@@ -1,9 +1,10 @@
-// A play widget's first moves, answered by the engine at build time
-// (scripts/sitegen/play_data.py writes one JSON file per widget and language, named by
-// its data-answers): the `levels`, the `state` of every position reachable in the first
-// plies and the perfect `reply` there. The widget plays from them at once; the engine
-// (Pyodide, megabytes) loads only when the reader leaves them: another game, start,
-// level or option, Explain, a position beyond the data.
+// Answers the engine wrote at build time, one JSON file per widget (or exercise) and
+// language, named by its data-answers. A play widget's first moves
+// (scripts/sitegen/play_data.py): the `levels`, the `state` of every position reachable in
+// the first plies and the perfect `reply` there; the widget plays from them at once. The
+// first drawing of the other widgets and an exercise's checks (scripts/sitegen/written.py).
+// The engine (Pyodide, megabytes) loads only when the reader leaves them: another game,
+// start, level, option or input, Explain, a position beyond the data.
 
 /** JSON with object keys sorted: equal parameters give equal text. */
 function canonical(value) {
@@ -43,13 +44,27 @@ export class Answers {
   }
 }
 
-const loaded = new Map(); // url -> Promise<Answers | null>
+/** Other widgets' first drawings and an exercise's checks (scripts/sitegen/written.py):
+ *  the engine's answers to the very requests the page sends, keyed by the request. */
+export class Written {
+  constructor(data) {
+    this.written = data.written;
+  }
+
+  /** The engine's answer to `request` (with its lang) from the data, or null. */
+  find(request) {
+    const found = this.written[canonical(request)];
+    return found ? structuredClone(found) : null;
+  }
+}
+
+const loaded = new Map(); // url -> Promise<Answers | Written | null>
 
 /** The answers at `url` (fetched once per page visit), or null when they cannot be read. */
 export function loadAnswers(url) {
   if (!loaded.has(url)) {
     loaded.set(url, fetch(url).then((r) => (r.ok ? r.json() : null))
-      .then((data) => (data ? new Answers(data) : null), () => null));
+      .then((data) => (data?.written ? new Written(data) : data ? new Answers(data) : null), () => null));
   }
   return loaded.get(url);
 }

@@ -48,6 +48,12 @@ export class DiscoverElement extends GrundyWidget {
       this.result, h("p", { class: "gw-summary", text: t("discover.help") }));
   }
 
+  /** Its first result is the engine's at build time (the fallback): the engine's status
+   *  concerns it only while it asks. */
+  get needsEngine() {
+    return this.asking;
+  }
+
   clearResults() {
     this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
     this.guessResult.replaceChildren();

@@ -7,6 +7,7 @@ const DEBOUNCE_MS = 250;
 
 export class NimsumElement extends GrundyWidget {
   static kind = "nimsum";
+  static redrawsRequest = true;
 
   build() {
     const t = this.t;
@@ -29,6 +30,14 @@ export class NimsumElement extends GrundyWidget {
 
   firstDraw() {
     this.compute();
+  }
+
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
+  drawn() {
+    return this.dataset.total !== undefined;
   }
 
   /** The heaps typed (full-width digits read as digits), or null after saying what is wrong. */

@@ -11,6 +11,7 @@ const MAX_RANGE = { min: 4, max: 128 };
 
 export class PViewerElement extends GrundyWidget {
   static kind = "pviewer";
+  static redrawsRequest = true;
   static usesCatalogue = true;
 
   build(catalogue, params) {
@@ -36,6 +37,14 @@ export class PViewerElement extends GrundyWidget {
 
   firstDraw() {
     this.load();
+  }
+
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
+  drawn() {
+    return Boolean(this.points);
   }
 
   async load() {

@@ -112,6 +112,7 @@ class Slice {
 
 export class TableElement extends GrundyWidget {
   static kind = "table";
+  static redrawsRequest = true;
   static usesCatalogue = true;
 
   build(catalogue, params) {
@@ -155,6 +156,14 @@ export class TableElement extends GrundyWidget {
 
   firstDraw() {
     this.load();
+  }
+
+  overlaid() {
+    return this.output; // the engine's progress over the drawing it will replace
+  }
+
+  drawn() {
+    return Boolean(this.data);
   }
 
   detached() {

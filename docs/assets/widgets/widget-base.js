@@ -1,9 +1,12 @@
-// The base class of the four custom elements: lazy start (when the widget comes near the
+// The base class of the custom elements: lazy start (when the widget comes near the
 // viewport or is touched; a play widget at once on a later page of the visit), answers
-// the engine wrote at build time (a play widget's data-answers, answers.js) before the
-// engine itself, which loads on the first request they cannot answer; the engine's
-// loading status (the bytes so far, a failure with Try again), messages, busy indicator,
-// and clean attach/detach (connectedCallback / disconnectedCallback release every listener).
+// the engine wrote at build time (data-answers, answers.js: a play widget's first moves,
+// the first drawing of the others) and the build-time game catalogue (data-catalogue)
+// before the engine itself, which loads on the first request they cannot answer (the
+// reader's change of an input, a button: scrolling through a lesson loads no engine); the
+// engine's loading status (the bytes so far, a failure with Try again), messages, busy
+// indicator, and clean attach/detach (connectedCallback / disconnectedCallback release
+// every listener).
 
 import { loadAnswers } from "./answers.js";
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
@@ -28,7 +31,7 @@ export class GrundyWidget extends HTMLElement {
   #built = false;
   #active = false;
   #setupDone = false;
-  #needsDraw = false; // the engine failed to load: set up or draw again once it is ready
+  #needsDraw = false; // the engine failed to load: set up or draw (again) once it is ready
   #asked = 0;         // requests of this widget waiting for the engine
   answers = null;     // the build-time answers (answers.js), if the widget has them
   #onStatus = () => this.showEngineStatus();
@@ -36,6 +39,10 @@ export class GrundyWidget extends HTMLElement {
 
   /** Whether build() needs the game catalogue (the play and table widgets). */
   static usesCatalogue = false;
+
+  /** Whether firstDraw() makes the reader's current request (it reads the inputs): then a
+   *  request that failed because the engine could not load is made again once it loads. */
+  static redrawsRequest = false;
 
   /** Whether the widget starts as soon as it is attached when the engine already runs (a
    *  later page of the visit, after instant navigation): its first request is cheap, so it
@@ -153,7 +160,12 @@ export class GrundyWidget extends HTMLElement {
 
   /** Does the engine's status concern this widget? (Not while its build-time answers serve.) */
   get needsEngine() {
-    return !this.answers || this.#asked > 0 || !this.drawn();
+    return !this.answers || this.asking || !this.drawn();
+  }
+
+  /** Is a request of this widget waiting for the engine? */
+  get asking() {
+    return this.#asked > 0;
   }
 
   showEngineStatus() {
@@ -164,7 +176,7 @@ export class GrundyWidget extends HTMLElement {
       if (this.#setupDone) this.firstDraw();
       else this.#setup();
     }
-    const concerned = this.#active && this.needsEngine;
+    const concerned = this.#active && (this.needsEngine || this.#needsDraw);
     this.loader.classList.toggle("gw-overlay", status === "loading" && concerned); // (widgets.css: over the picture)
     const board = status === "loading" && concerned ? this.overlaid() : null; // or over the board
     this.loader.classList.toggle("gw-over-board", Boolean(board));
@@ -190,7 +202,7 @@ export class GrundyWidget extends HTMLElement {
         h("span", { class: "gw-error" }, `${this.t("loadFailed")} ${why}`), " ",
         h("button", { type: "button", class: "md-button gw-retry", text: this.t("tryAgain"),
                       onclick: () => engine.retry() }));
-      this.#needsDraw = this.#active && !this.drawn();
+      this.#needsDraw = this.#active && (!this.drawn() || (this.asking && this.constructor.redrawsRequest));
     } else {
       this.loader.hidden = true;
     }
@@ -206,12 +218,20 @@ export class GrundyWidget extends HTMLElement {
       return written;
     }
     let shown = false;
+    let done = false;
+    let timer = null;
     const t0 = performance.now();
-    const timer = setTimeout(() => {
-      if (engine.status !== "ready") return;
-      shown = true;
-      this.showBusy(true);
-    }, BUSY_DELAY_MS);
+    const arm = () => { // shown once the engine has worked a while (after its load, if it loads)
+      if (done) return;
+      timer = setTimeout(() => {
+        if (engine.status !== "ready") engine.ready().then(arm, () => {});
+        else if (!done) {
+          shown = true;
+          this.showBusy(true);
+        }
+      }, BUSY_DELAY_MS);
+    };
+    arm();
     const onProgress = (fraction) => this.showProgress(fraction, performance.now() - t0);
     this.#asked += 1;
     this.showEngineStatus();
@@ -230,6 +250,7 @@ export class GrundyWidget extends HTMLElement {
       else if (err instanceof CancelledError) this.showMessage(this.t("cancelled"), false);
       return null;
     } finally {
+      done = true;
       clearTimeout(timer);
       if (shown) this.showBusy(false);
       this.#asked -= 1;
