@@ -45,10 +45,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench_network import PROFILES, Counter, counting_server  # noqa: E402
+from bench.phone import PROFILES, Counter, counting_server, emulate, phone, size  # noqa: E402
 
 VARIANTS = {
     "today (whole library + snapshot)": ["--stdlib", "full", "--snapshot"],
@@ -86,15 +85,7 @@ def variant_site(site: Path, where: Path, options: list[str]) -> Path:
 async def visit(context, base: str, profile: str, counter: Counter) -> dict:
     """Open PAGE on `profile`, start the engine: {ready, import (ms, or None: not ready), bytes}."""
     page = await context.new_page()
-    cdp = await context.new_cdp_session(page)
-    _, rtt, down, up, cpu = PROFILES[profile]
-    if rtt is not None:
-        await cdp.send("Network.enable")
-        await cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
-            "uploadThroughput": up * 1e6 / 8})
-    if cpu > 1:
-        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    await emulate(context, page, profile)
     await page.goto(base + PAGE, wait_until="load", timeout=TIMEOUT_S * 1000)
     await page.wait_for_timeout(1000)  # the page's own late requests
     before = counter.by(1e9)
@@ -114,8 +105,7 @@ async def measure(browser, site: Path, profile: str, second: bool) -> dict:
     """A fresh profile's visit, or (`second`) the profile's second visit (its HTTP cache kept)."""
     counter = Counter()
     with counting_server(site, counter) as base:
-        context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                            has_touch=True, service_workers="block")
+        context = await phone(browser)
         out = await visit(context, base, profile, counter)
         if second:
             out = await visit(context, base, profile, counter)
@@ -153,9 +143,6 @@ def table(results: dict, labels: list[str], profiles: list[str], visits: list[st
     def s(ms):
         return "never" if ms is None else f"{ms / 1000:.1f} s"
 
-    def mb(n):
-        return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1000:.0f} kB"
-
     head = ["variant"]
     for visit_ in visits:
         head += [f"bytes ({visit_})"] + [f"ready ({profile}, {visit_})" for profile in profiles]
@@ -164,7 +151,7 @@ def table(results: dict, labels: list[str], profiles: list[str], visits: list[st
     for label in labels:
         cells = [label]
         for visit_ in visits:
-            cells.append(mb(median(results[(label, profiles[0], visit_)], "bytes")))
+            cells.append(size(median(results[(label, profiles[0], visit_)], "bytes")))
             cells += [s(median(results[(label, profile, visit_)], "ready")) for profile in profiles]
         cells += [s(median(results[(label, profile, visits[0])], "import")) for profile in profiles]
         rows.append("| " + " | ".join(cells) + " |")

@@ -28,9 +28,7 @@ import argparse
 import asyncio
 import base64
 import json
-import socket
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -38,14 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.serve import SUBPATH, SiteServer, _Handler  # noqa: E402
+from bench.phone import PROFILES, Counter, counting_server, emulate, phone, size  # noqa: E402
 
-# (name, RTT ms, down Mbit/s, up Mbit/s, CPU slowdown); None: no emulation
-PROFILES = {
-    "slow": ("Lighthouse slow mobile (150 ms, 1.6 Mbit/s, CPU 4×)", 150, 1.6, 0.75, 4),
-    "4g": ("good 4G (60 ms, 9 Mbit/s)", 60, 9.0, 9.0, 1),
-    "wired": ("wired (no emulation)", None, None, None, 1),
-}
 # A student's assignment link: one play task (triangular chocolate from 10 5 5, perfect).
 ASSIGNMENT = {"t": "Homework", "d": "", "k": [["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]]}
 TARGETS = {
@@ -61,61 +53,13 @@ PLAYABLE = {
 }
 
 
-class Counter:
-    """The bytes a server sent (body and headers), with when: [(seconds since start, bytes)]."""
-
-    def __init__(self):
-        self.start = time.monotonic()
-        self.sent = []
-        self.lock = threading.Lock()
-
-    def add(self, n: int) -> None:
-        with self.lock:
-            self.sent.append((time.monotonic() - self.start, n))
-
-    def by(self, seconds: float) -> int:
-        with self.lock:
-            return sum(n for t, n in self.sent if t <= seconds)
-
-
-def counting_server(site: Path, counter: Counter) -> SiteServer:
-    """bench/serve.py's server on a free port, counting what it writes."""
-    class Handler(_Handler):
-        def do_GET(self, head=False):
-            self._length = 0
-            super().do_GET(head)
-            counter.add(self._length + 300)  # once written (headers: about 300 bytes)
-
-        def send_header(self, key, value):
-            if key == "Content-Length":
-                self._length = int(value)
-            super().send_header(key, value)
-
-    with socket.socket() as probe:  # a free port
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = SiteServer(site, f"http://127.0.0.1:{port}{SUBPATH}")
-    server.server.RequestHandlerClass = type("Counting", (Handler,), {
-        "site": server.server.RequestHandlerClass.site, "root": server.server.RequestHandlerClass.root})
-    return server
-
-
 async def measure(browser, site: Path, target: str, profile: str, window: float, sw: str) -> dict:
     """One fresh visit of `target` on `profile`: {board, playable (ms or None), bytes_then, bytes_window}."""
     counter = Counter()
     with counting_server(site, counter) as base:
-        context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                            has_touch=True, service_workers=sw)
+        context = await phone(browser, sw)
         page = await context.new_page()
-        cdp = await context.new_cdp_session(page)
-        _, rtt, down, up, cpu = PROFILES[profile]
-        if rtt is not None:
-            await cdp.send("Network.enable")
-            await cdp.send("Network.emulateNetworkConditions", {
-                "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
-                "uploadThroughput": up * 1e6 / 8})
-        if cpu > 1:
-            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        await emulate(context, page, profile)
         counter.start = time.monotonic()
         await page.goto(base + TARGETS[target], wait_until="commit")
         out = {"board": None, "playable": None, "bytes_then": None}
@@ -169,9 +113,6 @@ def table(results: dict, labels: list[str], profiles: list[str], window: float) 
     def ms(v):
         return f"> {window:.0f} s" if v is None or v > window * 1000 else f"{v / 1000:.1f} s"
 
-    def mb(v):
-        return f"{v / 1e6:.2f} MB" if v >= 100_000 else f"{v / 1000:.0f} kB"
-
     head = ["network", "page"]
     for label in labels:
         head += [f"board ({label})", f"first move ({label})", f"bytes by then ({label})",
@@ -182,7 +123,7 @@ def table(results: dict, labels: list[str], profiles: list[str], window: float) 
             cells = [PROFILES[profile][0], target]
             for label in labels:
                 r = results[(label, profile, target)]
-                cells += [ms(r["board"]), ms(r["playable"]), mb(r["bytes_then"]), mb(r["bytes_window"])]
+                cells += [ms(r["board"]), ms(r["playable"]), size(r["bytes_then"]), size(r["bytes_window"])]
             rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 

@@ -1,0 +1,85 @@
+"""A phone on an emulated network, for the network benchmarks (scripts/bench_network.py,
+bench_scroll.py, bench_engine_load.py): the network profiles, a fresh 390 x 844 touch
+screen with Chromium's network and CPU emulation (DevTools protocol), and bench/serve.py's
+server counting the bytes it sends (as sent: gzip)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+from bench.serve import SUBPATH, SiteServer, _Handler
+
+# (name, RTT ms, down Mbit/s, up Mbit/s, CPU slowdown); None: no emulation
+PROFILES = {
+    "slow": ("Lighthouse slow mobile (150 ms, 1.6 Mbit/s, CPU 4×)", 150, 1.6, 0.75, 4),
+    "4g": ("good 4G (60 ms, 9 Mbit/s)", 60, 9.0, 9.0, 1),
+    "wired": ("wired (no emulation)", None, None, None, 1),
+}
+
+
+class Counter:
+    """What a server sent (body and headers), with when: [(seconds since start, path, bytes)]."""
+
+    def __init__(self):
+        self.start = time.monotonic()
+        self.sent = []
+        self.lock = threading.Lock()
+
+    def add(self, path: str, n: int) -> None:
+        with self.lock:
+            self.sent.append((time.monotonic() - self.start, path, n))
+
+    def by(self, seconds: float, paths=None) -> int:
+        """The bytes sent within `seconds` (of the paths the regular expression `paths` finds)."""
+        with self.lock:
+            return sum(n for t, path, n in self.sent
+                       if t <= seconds and (paths is None or paths.search(path.split("?")[0])))
+
+
+def counting_server(site: Path, counter: Counter) -> SiteServer:
+    """bench/serve.py's server on a free port, counting what it writes per path."""
+    class Handler(_Handler):
+        def do_GET(self, head=False):
+            self._length = 0
+            super().do_GET(head)
+            counter.add(self.path, self._length + 300)  # once written (headers: about 300 bytes)
+
+        def send_header(self, key, value):
+            if key == "Content-Length":
+                self._length = int(value)
+            super().send_header(key, value)
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = SiteServer(site, f"http://127.0.0.1:{port}{SUBPATH}")
+    server.server.RequestHandlerClass = type("Counting", (Handler,), {
+        "site": server.server.RequestHandlerClass.site, "root": server.server.RequestHandlerClass.root})
+    return server
+
+
+async def phone(browser, sw: str = "block"):
+    """A fresh context on a 390 x 844 touch screen (its service workers: "block" or "allow")."""
+    return await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                     has_touch=True, service_workers=sw)
+
+
+async def emulate(context, page, profile: str) -> None:
+    """Give `page` the network and CPU of `profile` (PROFILES)."""
+    cdp = await context.new_cdp_session(page)
+    _, rtt, down, up, cpu = PROFILES[profile]
+    if rtt is not None:
+        await cdp.send("Network.enable")
+        await cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": rtt, "downloadThroughput": down * 1e6 / 8,
+            "uploadThroughput": up * 1e6 / 8})
+    if cpu > 1:
+        await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+def size(n: int) -> str:
+    """Bytes in a table: MB from 100 kB, else kB."""
+    return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1000:.0f} kB"
