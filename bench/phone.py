@@ -6,11 +6,15 @@ server counting the bytes it sends (as sent: gzip)."""
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
 
+from bench.browser import CHROMIUM
 from bench.serve import SUBPATH, SiteServer, _Handler
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # (name, RTT ms, down Mbit/s, up Mbit/s, CPU slowdown); None: no emulation
 PROFILES = {
@@ -83,3 +87,32 @@ async def emulate(context, page, profile: str) -> None:
 def size(n: int) -> str:
     """Bytes in a table: MB from 100 kB, else kB."""
     return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1000:.0f} kB"
+
+
+def add_arguments(parser, profiles: str) -> None:
+    """The options every network benchmark takes: --site, --compare, --window, --profiles."""
+    parser.add_argument("--site", default=str(ROOT / "site"))
+    parser.add_argument("--compare", help="a site built from before this change: its numbers beside")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds measured per visit (default 60)")
+    parser.add_argument("--profiles", default=profiles)
+
+
+def profiles_and_sites(args, name: str) -> tuple[list[str], dict[str, Path]]:
+    """The profiles asked for and the sites ({"before": …, "now": …}); a bad one: one line, exit 2."""
+    profiles = args.profiles.split(",")
+    sites = {"before": Path(args.compare)} if args.compare else {}
+    sites["now"] = Path(args.site)
+    unknown = [p for p in profiles if p not in PROFILES]
+    unbuilt = [site for site in sites.values() if not (site / "index.html").is_file()]
+    problem = (f"unknown profile {unknown[0]!r}" if unknown else f"no {CHROMIUM}" if not Path(CHROMIUM).exists()
+               else f"{unbuilt[0]} is not a built site" if unbuilt else None)
+    if problem:
+        print(f"{name}: {problem}", file=sys.stderr)
+        sys.exit(2)
+    return profiles, sites
+
+
+def markdown(head: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table."""
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+                     + ["| " + " | ".join(cells) + " |" for cells in rows])

@@ -13,8 +13,8 @@ scrolls to its game and measures:
   page measured; the emulated link holds the rest back, so a response still on its way
   counts once the last of it has left the server's socket buffer).
 
-The three targets of a profile run side by side, each with its own server and emulated
-link. With --compare OLD_SITE, the same runs on a build from before (another checkout built
+Every visit runs alone, with its own server and emulated link (on a machine of two
+cores, visits side by side would share its CPU). With --compare OLD_SITE, the same runs on a build from before (another checkout built
 with scripts/pages_build.py) print beside. The site's service worker (its offline copy)
 is blocked unless --service-worker. Prints a Markdown table (the runs on stderr).
 
@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.phone import PROFILES, Counter, counting_server, emulate, phone, size  # noqa: E402
+from bench.phone import (PROFILES, Counter, add_arguments, counting_server, emulate, markdown, phone,  # noqa: E402
+                         profiles_and_sites, size)
 
 # A student's assignment link: one play task (triangular chocolate from 10 5 5, perfect).
 ASSIGNMENT = {"t": "Homework", "d": "", "k": [["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]]}
@@ -93,16 +94,18 @@ async def measure(browser, site: Path, target: str, profile: str, window: float,
 
 
 async def run(sites: dict, profiles: list[str], window: float, sw: str) -> dict:
+    """Every visit alone (the machine's two cores would otherwise be shared by the emulated
+    CPUs), the builds before and now one after the other for each page."""
     from playwright.async_api import async_playwright
 
     results = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        for label, site in sites.items():
-            for profile in profiles:
-                found = await asyncio.gather(*(measure(browser, site, target, profile, window, sw) for target in TARGETS))
-                for target, result in zip(TARGETS, found):
-                    results[(label, profile, target)] = result
+        for profile in profiles:
+            for target in TARGETS:
+                for label, site in sites.items():
+                    result = results[(label, profile, target)] = await measure(browser, site, target, profile,
+                                                                               window, sw)
                     print(f"{label} {profile} {target}: {result}", file=sys.stderr, flush=True)
         await browser.close()
     return results
@@ -117,38 +120,24 @@ def table(results: dict, labels: list[str], profiles: list[str], window: float) 
     for label in labels:
         head += [f"board ({label})", f"first move ({label})", f"bytes by then ({label})",
                  f"first {window:.0f} s ({label})"]
-    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    rows = []
     for profile in profiles:
         for target in TARGETS:
             cells = [PROFILES[profile][0], target]
             for label in labels:
                 r = results[(label, profile, target)]
                 cells += [ms(r["board"]), ms(r["playable"]), size(r["bytes_then"]), size(r["bytes_window"])]
-            rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+            rows.append(cells)
+    return markdown(head, rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", default=str(ROOT / "site"))
-    parser.add_argument("--compare", help="a site built from before this change: its numbers beside")
-    parser.add_argument("--window", type=float, default=60.0, help="seconds measured per visit (default 60)")
-    parser.add_argument("--profiles", default="slow,4g,wired")
+    add_arguments(parser, "slow,4g,wired")
     parser.add_argument("--service-worker", action="store_true",
                         help="let the site's service worker run (its offline copy counts in the bytes)")
     args = parser.parse_args()
-    profiles = args.profiles.split(",")
-    unknown = [p for p in profiles if p not in PROFILES]
-    if unknown or not Path(CHROMIUM).exists():
-        print(f"bench_network: unknown profile {unknown[0]!r}" if unknown else f"bench_network: no {CHROMIUM}",
-              file=sys.stderr)
-        sys.exit(2)
-    sites = {"before": Path(args.compare)} if args.compare else {}
-    sites["now"] = Path(args.site)
-    for label, site in sites.items():
-        if not (site / "index.html").is_file():
-            print(f"bench_network: {site} is not a built site", file=sys.stderr)
-            sys.exit(2)
+    profiles, sites = profiles_and_sites(args, "bench_network")
     results = asyncio.run(run(sites, profiles, args.window, "allow" if args.service_worker else "block"))
     print(table(results, list(sites), profiles, args.window))
 

@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.phone import PROFILES, Counter, counting_server, emulate, phone, size  # noqa: E402
+from bench.phone import (PROFILES, Counter, add_arguments, counting_server, emulate, markdown, phone,  # noqa: E402
+                         profiles_and_sites, size)
 
 ENGINE_FILE = re.compile(r"/vendor/(pyodide|wheels)/|\.whl$|\.snapshot\.gz$|python_stdlib\.zip$")
 READ_S = 2  # seconds on each screen
@@ -78,30 +79,24 @@ def table(results: dict, labels: list[str], profiles: list[str], pages: list[str
     head = ["network", "page"]
     for label in labels:
         head += [f"first {window:.0f} s ({label})", f"engine files ({label})"]
-    rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    rows = []
     for profile in profiles:
         for page_path in pages:
             cells = [PROFILES[profile][0], page_path]
             for label in labels:
                 r = results[(label, profile, page_path)]
                 cells += [size(r["total"]), size(r["engine"])]
-            rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+            rows.append(cells)
+    return markdown(head, rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", default=str(ROOT / "site"))
-    parser.add_argument("--compare", help="a site built from before this change: its numbers beside")
-    parser.add_argument("--window", type=float, default=60.0, help="seconds measured per visit (default 60)")
-    parser.add_argument("--profiles", default="4g,slow")
+    add_arguments(parser, "4g,slow")
     parser.add_argument("--pages", default="triangular-chocolate/,impartial-games/")
     args = parser.parse_args()
-    profiles = args.profiles.split(",")
+    profiles, sites = profiles_and_sites(args, "bench_scroll")
     pages = args.pages.split(",")
-    sites = {"now": Path(args.site)}
-    if args.compare:
-        sites["before"] = Path(args.compare)
     results = asyncio.run(run(sites, profiles, pages, args.window))
     print(table(results, list(sites), profiles, pages, args.window))
 
