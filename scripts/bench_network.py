@@ -14,8 +14,9 @@ scrolls to its game and measures:
   counts once the last of it has left the server's socket buffer).
 
 Every visit runs alone, with its own server and emulated link (on a machine of two
-cores, visits side by side would share its CPU). With --compare OLD_SITE, the same runs on a build from before (another checkout built
-with scripts/pages_build.py) print beside. The site's service worker (its offline copy)
+cores, visits side by side would share its CPU). With --compare OLD_SITE, the same visits
+of a build from before (another checkout built with scripts/pages_build.py) run just
+before each of this build's, and print beside. The site's service worker (its offline copy)
 is blocked unless --service-worker. Prints a Markdown table (the runs on stderr).
 
     .venv/bin/python scripts/bench_network.py [--site DIR] [--compare OLD_SITE] [--window S]
