@@ -68,7 +68,14 @@ def head_links(html: str, docs_dir: Path, site_url: str) -> str:
     return "\n".join(links) + "\n"
 
 
+START = '<script id="material-start">'
+
+
 def add_links(html: str, docs_dir: Path, site_url: str) -> str:
-    """`html` with the preload links of its widgets at the end of its head."""
+    """`html` with the preload links of its widgets at the end of its head, before the
+    script that writes the head's links out in full (partials/material-start.html)."""
     links = head_links(html, docs_dir, site_url)
-    return html.replace("</head>", links + "</head>", 1) if links else html
+    if not links:
+        return html
+    end = START if START in html else "</head>"
+    return html.replace(end, links + end, 1)

@@ -152,6 +152,8 @@ def test_preload_links_of_a_page_with_a_game():
     assert '<link rel="preload" as="fetch" crossorigin href="../generated/play/a.json">' in out
     assert "b.json" not in out.split("</head>")[0]
     assert out.index("</head>") > out.index("modulepreload")
+    started = preload.add_links(html.replace("</head>", f"{preload.START}</script></head>"), ROOT / "docs", "")
+    assert started.index("modulepreload") < started.index(preload.START)  # it writes them out in full
 
 
 def test_preload_links_without_a_game():

@@ -6,7 +6,7 @@
 // data-guess (the guess the field starts with).
 
 import { GameControls } from "./catalogue.js";
-import { ascii, field, h, numberInput, posText, setFieldError } from "./dom.js";
+import { ascii, field, h, numberInput, posNode, posText, setFieldError, withPos } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
 // The bounds the browser's formula search affords for every game (grundy.budget.DISCOVERY).
@@ -85,9 +85,10 @@ export class DiscoverElement extends GrundyWidget {
     if (data.holds) {
       this.guessResult.textContent = t("discover.guessHolds", { n: data.checked, max: request.max });
     } else {
-      const at = posText(data.first_counterexample);
-      this.guessResult.textContent = t(request.target === "P" ? "discover.guessFailsP" : "discover.guessFails",
-        { at, value: data.value, expected: data.expected, holds: data.holds_to });
+      const at = data.first_counterexample;
+      const text = t(request.target === "P" ? "discover.guessFailsP" : "discover.guessFails",
+                     { at: posText(at), value: data.value, expected: data.expected, holds: data.holds_to });
+      this.guessResult.replaceChildren(...withPos(text, at)); // the position on one line
     }
   }
 
@@ -118,7 +119,7 @@ export class DiscoverElement extends GrundyWidget {
           h("th", { scope: "col", text: t(`discover.near.${key}`) })))),
         h("tbody", {}, data.near_misses.map((m) => h("tr", {},
           h("td", {}, h("code", { text: m.formula })), h("td", { text: String(m.holds_to) }),
-          h("td", { text: posText(m.first_counterexample) }))))));
+          h("td", {}, posNode(m.first_counterexample)))))));
     }
     this.result.replaceChildren(...out);
   }
