@@ -74,7 +74,7 @@ PAGE_CHECKS = """async ([tuple, target, inputFont, others]) => {
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
       const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
-      if (tops.size > 1) bad.push(`position split across lines: ${m[0]}`);
+      if (tops.size > 1) bad.push(`position split across lines: ${m[0]} in ${name(node.parentElement)}`);
     }
   }
   const visible = (el) => {
