@@ -156,7 +156,7 @@ def test_assignment_plays_without_the_engine(watched, widget_server):
     (scripts/sitegen/classroom_data.py); its P/N table, which needs the engine (asked once
     the game's board is drawn), says that the engine could not be loaded and offers Try
     again, which then shows the table and leaves the game as it was. The teacher's form says
-    which starts play at once."""
+    which starts need no engine to begin."""
     w = open_play(watched, None)
     page = w.page
     for pattern in ENGINE_FILES:
@@ -165,7 +165,7 @@ def test_assignment_plays_without_the_engine(watched, widget_server):
     page.select_option("grundy-assign .cr-kind", "play")
     note = page.locator("grundy-assign .cr-start-note")
     page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=STEP_MS)
-    assert note.get_attribute("data-at-once") == "true" and "plays at once" in note.inner_text()
+    assert note.get_attribute("data-at-once") == "true" and "without waiting for the engine" in note.inner_text()
     page.fill("grundy-assign .cr-pos", "1 2 3")
     assert note.get_attribute("data-at-once") == "false" and "download the engine" in note.inner_text()
     note.locator(".cr-suggest").first.click()

@@ -50,9 +50,9 @@ const TEXT = {
     claimWrongV1: "The code says solved but holds a wrong answer (codes of the site's first version kept the last answer tried): not counted.",
     fits: "A student's result for these tasks fits in one QR code (about {k} tasks like these would).",
     noFit: "A student's result for these tasks may be too long for one QR code (about {k} tasks like these fit): students will then copy their result code or send its link instead.",
-    startNow: "From this position the game plays at once, even on a phone's slow network: its first moves come with the page.",
-    startLater: "From this position a student's browser must first download the engine (several megabytes: on a slow mobile network, a minute or more).",
-    startsNow: "Positions that play at once:",
+    startNow: "From this position the game starts without waiting for the engine, even on a phone's slow network: its first moves come with the page.",
+    startLater: "From this position a student's browser must first download the engine (about 5 MB: on a slow mobile network, tens of seconds).",
+    startsNow: "Positions that start without waiting for the engine:",
   },
   ja: {
     title: "題名 (なくてもよい)", due: "締め切り (なくてもよい)", kind: "課題",
@@ -103,9 +103,9 @@ const TEXT = {
     claimWrongV1: "コードには「正解」とありますが、入っている答えは誤りです (このサイトの最初の版のコードは最後に試した答えを記録していました)。数えていません。",
     fits: "これらの課題の生徒の結果は 1 つの QR コードに入ります (このような課題なら約 {k} 問まで)。",
     noFit: "これらの課題の生徒の結果は 1 つの QR コードに入らないことがあります (このような課題なら約 {k} 問まで)。そのときは生徒が結果コードをコピーするか、リンクを送ります。",
-    startNow: "この局面からは、スマートフォンの遅い回線でもすぐに対戦できます。最初の数手はページと一緒に届きます。",
-    startLater: "この局面からは、生徒のブラウザが先にエンジンをダウンロードします (数 MB。遅いモバイル回線では 1 分以上かかります)。",
-    startsNow: "すぐに対戦できる局面:",
+    startNow: "この局面からは、スマートフォンの遅い回線でも、エンジンを待たずに指し始められます。最初の数手はページと一緒に届きます。",
+    startLater: "この局面からは、生徒のブラウザが先にエンジンをダウンロードします (約 5 MB。遅いモバイル回線では数十秒かかります)。",
+    startsNow: "エンジンを待たずに指し始められる局面:",
   },
 };
 
