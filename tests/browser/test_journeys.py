@@ -183,6 +183,9 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     page = reader
     page.goto(base + "lab/#code=" + quote(SHARED, safe=""))
     assert lab_code(page) == SHARED
+    # (its engine ready first: Python's start, a few seconds of CPU since the engine has no
+    # memory snapshot, held a busy machine's page swap past its limit once)
+    page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
     footer(page, "prev")  # a lesson, by the page's own link
     assert "/lab/" not in page.url
     swap(page, page.go_back)
