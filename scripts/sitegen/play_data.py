@@ -1,27 +1,40 @@
-"""A play widget's first moves, answered by the engine at build time.
+"""A play widget's game, answered by the engine at build time.
 
-`first_moves(game, params, start, lang, misere, pass_)` asks `grundy.webapi.handle` what
-the widget asks the engine in the browser (`levels`; `state` of each position; the
+The widget (docs/assets/widgets/answers.js) plays from answers of `grundy.webapi.handle`
+to what it asks the engine in the browser (`levels`; `state` of each position; the
 perfect `reply`) for the positions reachable from the start, ply by ply (every move of
-the reader, the computer's perfect replies), as far as BUDGET bytes of gzip allow. The
-widget (docs/assets/widgets/answers.js) plays from these answers at once and loads the
-engine only when the reader leaves them: what plays before Pyodide arrives is the
-engine's own output, not a second implementation of the rules.
+the reader, the computer's perfect replies; the computer may move first): what plays
+before Pyodide arrives is the engine's own output, not a second implementation of the
+rules. Two files per widget and language:
+
+- `first_moves`: the first plies, as far as BUDGET bytes of gzip allow; the page's head
+  preloads it (a lesson: <= 300 kB before the first move);
+- `rest_of_game`: the plies after them, to the game's end where REST_BUDGET allows, else
+  as many whole moves as fit; fetched at the reader's first move or when the page is
+  idle. None when the first file holds the whole game.
 
 Keys: `[op, pos, misere, pass, hints, stacked]` as compact JSON (answers.js builds the
 same); a reply lists every move the perfect player may choose (the seeds 0..SEEDS-1),
-the widget takes one by its seed.
+the widget takes one by its seed. In the rest file a state's `svg` is written as a list
+of indices into `parts`, the pieces of every board drawn (an element, a path's closed
+figure): the drawings of nearby positions share most of them; answers.js joins them
+back into the engine's very string.
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
+import re
 
 from grundy import webapi
 
-BUDGET = 30_000  # gzip bytes per widget and language (a lesson: <= 300 kB before the first move)
-SEEDS = 8        # seeds tried for the perfect player's equally good replies
+BUDGET = 30_000        # gzip bytes of the first file per widget and language
+REST_BUDGET = 250_000  # gzip bytes of the rest (a lesson: <= 1 MB in the first 60 s)
+SEEDS = 8              # seeds tried for the perfect player's equally good replies
+# where an svg is cut into parts: before a tag, after one, after a path's closed figure
+PIECE = re.compile(r"(?<=>)|(?=<)|(?<=Z)")
 
 
 def key(op: str, pos: list, misere: bool, pass_: bool, stacked: bool = False) -> str:
@@ -29,29 +42,49 @@ def key(op: str, pos: list, misere: bool, pass_: bool, stacked: bool = False) ->
     return json.dumps([op, pos, misere, pass_, False, stacked], separators=(",", ":"))
 
 
-def _size(data: dict) -> int:
-    return len(gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(), 9))
+def _compact(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def first_moves(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool) -> dict:
-    """{game, params, lang, levels, answers: {key: response}} for the widget's start."""
+def _size(text: str) -> int:
+    return len(gzip.compress(text.encode(), 9))
+
+
+def explore(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool,
+            enough) -> tuple[dict, list[int], bool]:
+    """({game, params, lang, misere, pass, levels, answers}, marks, whole): the answers
+    of the positions reachable from the start, breadth first, after each of the reader's
+    moves the number of answers so far (a file ends at a mark: whole moves only), and
+    whether they reach every end. Stops once enough(answers) is true (asked each time
+    their JSON has grown by half)."""
     base = {"game": game, "params": params, "lang": lang, "misere": misere}
     sizes = (False, True) if game == "sum" else (False,)  # a sum's boards side by side or stacked
     levels = webapi.handle({"op": "levels", "game": game, "params": params, **({"pass": True} if pass_ else {})})
     data = {"game": game, "params": params, "lang": lang, "misere": misere, "pass": pass_,
             "levels": levels, "answers": {}}
     answers = data["answers"]
+    marks = []
+    written, check = 0, 100_000
 
     def ask(op: str, pos: list, flag: bool, **extra) -> dict:
         return webapi.handle({**base, "op": op, "pos": pos, **({"pass": True} if flag else {}), **extra})
 
+    def store(name: str, answer: dict) -> None:
+        nonlocal written
+        if name not in answers:
+            written += len(_compact(answer))
+        answers[name] = answer
+
     def state(pos: list, flag: bool) -> dict | None:
         """The position's state (every board size), None when the engine refuses it."""
+        name = key("state", pos, misere, flag, sizes[-1])
+        if name in answers:
+            return answers[name]
         for stacked in sizes:
             found = ask("state", pos, flag, stacked=stacked)
             if "error" in found:
                 return None
-            answers[key("state", pos, misere, flag, stacked)] = found
+            store(key("state", pos, misere, flag, stacked), found)
         return found
 
     def reply(pos: list, flag: bool) -> list:
@@ -63,7 +96,7 @@ def first_moves(game: str, params: dict, start: list, lang: str, misere: bool, p
                 return []
             if found["move"] not in moves:
                 moves.append(found["move"])
-        answers[key("reply", pos, misere, flag)] = {"moves": moves, "level": "perfect"}
+        store(key("reply", pos, misere, flag), {"moves": moves, "level": "perfect"})
         return [(m["to"], m.get("pass", flag)) for m in moves]
 
     def after(move: dict, flag: bool) -> tuple:
@@ -71,30 +104,106 @@ def first_moves(game: str, params: dict, start: list, lang: str, misere: bool, p
 
     first = state(start, pass_)
     if first is None:
-        return data
+        return data, [0], True
     turns = [(start, pass_, first)]  # positions where the reader is to move
     for pos, flag in reply(start, pass_):  # the computer moves first
         found = state(pos, flag)
         if found:
             turns.append((pos, flag, found))
+    marks.append(len(answers))
+    seen = set()
     while turns:
         following = []
         for pos, flag, found in turns:
             for move in found["moves"]:
                 child, child_flag = after(move, flag)
-                if key("state", child, misere, child_flag) in answers:
+                if (tuple(child), child_flag) in seen:
                     continue
-                kept = dict(answers)
+                seen.add((tuple(child), child_flag))
                 reached = state(child, child_flag)
                 if reached is None or reached["over"]:
+                    marks.append(len(answers))
                     continue
                 for answer_pos, answer_flag in reply(child, child_flag):
                     answered = state(answer_pos, answer_flag)
                     if answered and not answered["over"]:
                         following.append((answer_pos, answer_flag, answered))
-                if _size(data) > BUDGET:  # this move does not fit: the data end before it
-                    answers.clear()
-                    answers.update(kept)
-                    return data
+                marks.append(len(answers))
+                if written > check:
+                    if enough(answers):
+                        return data, marks, False
+                    check = written * 3 // 2
         turns = following
-    return data
+    return data, marks, True
+
+
+@functools.lru_cache(maxsize=4)
+def _explored(args: str) -> tuple[dict, list[int], bool]:
+    """explore() of the JSON-encoded arguments, kept for the second file of the same widget."""
+    game, params, start, lang, misere, pass_ = json.loads(args)
+    return explore(game, params, start, lang, misere, pass_,
+                   lambda answers: _size(_compact(pack(answers))) > BUDGET + REST_BUDGET)
+
+
+def _largest(marks: list[int], fits) -> int:
+    """The last mark m (marks ascending) with fits(m), by bisection; marks[0] if none."""
+    lo, hi = 0, len(marks) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(marks[mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return marks[lo]
+
+
+def _plies(args: tuple) -> tuple[dict, list, int, list[int], bool]:
+    """(data, answers' items, the number of them in the first file, marks, whole)."""
+    data, marks, whole = _explored(_compact(args))
+    items = list(data["answers"].items())
+
+    def first_fits(n: int) -> bool:
+        return _size(_compact({**data, "answers": dict(items[:n])})) <= BUDGET
+
+    return data, items, _largest(marks, first_fits), marks, whole
+
+
+def first_moves(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool) -> dict:
+    """{game, params, lang, misere, pass, levels, answers: {key: response}, whole} for the
+    widget's start; `whole`: whether these answers reach every end of the game."""
+    data, items, n, _, whole = _plies((game, params, start, lang, misere, pass_))
+    return {**data, "answers": dict(items[:n]), "whole": whole and n == len(items)}
+
+
+def pack(answers: dict) -> dict:
+    """{parts, answers}: the answers with each svg as indices into parts (see above)."""
+    parts, index, packed = [], {}, {}
+    for name, answer in answers.items():
+        if "svg" in answer:
+            ids = []
+            for piece in PIECE.split(answer["svg"]):
+                if piece:
+                    if piece not in index:
+                        index[piece] = len(parts)
+                        parts.append(piece)
+                    ids.append(index[piece])
+            answer = {**answer, "svg": ids}
+        packed[name] = answer
+    return {"parts": parts, "answers": packed}
+
+
+def rest_of_game(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool) -> dict | None:
+    """{game, params, lang, misere, pass, parts, answers, whole}: the answers after the
+    first file's, as many whole moves as REST_BUDGET bytes of gzip hold; None when the
+    first file already holds every answer."""
+    data, items, n, marks, whole = _plies((game, params, start, lang, misere, pass_))
+    if n == len(items):
+        return None
+    head = {k: data[k] for k in ("game", "params", "lang", "misere", "pass")}
+    later = [m for m in marks if m > n]
+
+    def rest(m: int) -> dict:
+        return {**head, **pack(dict(items[n:m])), "whole": whole and m == len(items)}
+
+    m = _largest([n, *later], lambda m: _size(_compact(rest(m))) <= REST_BUDGET)
+    return rest(m) if m > n else None

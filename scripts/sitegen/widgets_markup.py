@@ -88,12 +88,20 @@ def _sum_start(a: Args, raw: str, games: list) -> tuple:
 
 
 def _first_moves(ctx, data: dict, pos: tuple, flags: dict) -> str:
-    """The URL of the widget's first moves answered by the engine (play_data), cached on disk."""
+    """The URL of the widget's first moves answered by the engine (play_data), naming the
+    rest of its game (`rest`: a file beside it, or null); both cached on disk."""
     args = (data["game"], data["params"], list(pos), ctx.lang, flags["misere"], flags["pass"])
     name = cache.key("first-moves", *args)
-    path = ctx.cache_dir / "first-moves" / f"{name}.json"
+    folder = ctx.cache_dir / "first-moves"
+    path, rest_path = folder / f"{name}.json", folder / f"{name}-rest.json"
     if not path.exists():
-        cache.store(path, json.dumps(play_data.first_moves(*args), ensure_ascii=False, separators=(",", ":")))
+        rest = play_data.rest_of_game(*args)
+        if rest:
+            cache.store(rest_path, json.dumps(rest, ensure_ascii=False, separators=(",", ":")))
+        first = {**play_data.first_moves(*args), "rest": f"{name}-rest.json" if rest else None}
+        cache.store(path, json.dumps(first, ensure_ascii=False, separators=(",", ":")))
+    if rest_path.exists():
+        ctx.asset(f"play/{name}-rest.json", rest_path.read_bytes())
     return ctx.asset(f"play/{name}.json", path.read_bytes())
 
 

@@ -1,10 +1,12 @@
 // Answers the engine wrote at build time, one JSON file per widget (or exercise) and
-// language, named by its data-answers. A play widget's first moves
-// (scripts/sitegen/play_data.py): the `levels`, the `state` of every position reachable in
-// the first plies and the perfect `reply` there; the widget plays from them at once. The
-// first drawing of the other widgets and an exercise's checks (scripts/sitegen/written.py).
-// The engine (Pyodide, megabytes) loads only when the reader leaves them: another game,
-// start, level, option or input, Explain, a position beyond the data.
+// language, named by its data-answers. A play widget's game (scripts/sitegen/play_data.py):
+// the `levels`, the `state` of every position reachable in the first plies and the
+// perfect `reply` there, the widget plays from them at once; then "the rest of the game"
+// (the file named by `rest`: the later plies, to the game's end where they fit), fetched
+// at the reader's first action on the widget. The first drawing of the other widgets and
+// an exercise's checks (scripts/sitegen/written.py). The engine (Pyodide, megabytes)
+// loads only when the reader leaves them: another game, start, level, option or input,
+// Explain, hints, a position beyond the data.
 
 /** JSON with object keys sorted: equal parameters give equal text. */
 function canonical(value) {
@@ -16,13 +18,47 @@ function canonical(value) {
 }
 
 export class Answers {
-  constructor(data) {
+  /** data: the first file's JSON, fetched from `url` (its `rest` is named relative to it). */
+  constructor(data, url) {
     this.data = data;
     this.params = canonical(data.params);
+    this.restUrl = data.rest ? new URL(data.rest, url).href : null;
+    this.rest = null; // Promise of the rest's answers ({key: answer}), or null once it failed
   }
 
-  /** The engine's answer to `request` from the data, or null (then the engine must answer). */
+  /** The engine's answer to `request` from the first file, or null. */
   find(request) {
+    const key = this.key(request);
+    if (key === null || typeof key === "object") return key;
+    return answered(this.data.answers[key], request);
+  }
+
+  /** The answer from the rest of the game (fetched now if not yet), or null: the engine must answer. */
+  async later(request) {
+    const key = this.key(request);
+    if (typeof key !== "string" || !this.restUrl) return null;
+    const answers = await this.loadRest();
+    return answered(answers?.[key], request);
+  }
+
+  /** Fetch the rest of the game (once; again after a failure): its answers, or null. */
+  loadRest() {
+    if (!this.restUrl) return Promise.resolve(null);
+    if (!this.rest) {
+      this.rest = fetch(this.restUrl).then((r) => (r.ok ? r.json() : null))
+        .then((data) => (data ? unpack(data) : null), () => null)
+        .then((answers) => {
+          if (!answers) this.rest = null; // tried again by the next request
+          return answers;
+        });
+    }
+    return this.rest;
+  }
+
+  /** The request's key in the data (as play_data.key: [op, pos, misere, pass, hints,
+   *  stacked (a sum only)]); the answer itself for `levels`; null when the data cannot
+   *  hold it (another game, parameter, language, rule or level). */
+  key(request) {
     const d = this.data;
     const { op } = request;
     if (request.game !== d.game || canonical(request.params || {}) !== this.params) return null;
@@ -32,16 +68,28 @@ export class Answers {
     if (Boolean(request.misere) !== d.misere || (op === "reply" && (request.level || "perfect") !== "perfect")) {
       return null;
     }
-    // the same key as play_data.key: [op, pos, misere, pass, hints, stacked (a sum only)]
-    const key = JSON.stringify([op, request.pos.map(Number), d.misere, Boolean(request.pass),
-                                Boolean(request.hints), d.game === "sum" && Boolean(request.stacked)]);
-    const found = d.answers[key];
-    if (!found) return null;
-    if (op === "state") return structuredClone(found);
-    // the perfect player's equally good replies: the one of this seed
-    const move = found.moves[(request.seed || 0) % found.moves.length];
-    return { move: structuredClone(move), level: found.level };
+    return JSON.stringify([op, request.pos.map(Number), d.misere, Boolean(request.pass),
+                           Boolean(request.hints), d.game === "sum" && Boolean(request.stacked)]);
   }
+}
+
+/** A stored answer as the engine gives it to `request` (a copy), or null. */
+function answered(found, request) {
+  if (!found) return null;
+  if (request.op === "state") return structuredClone(found);
+  // the perfect player's equally good replies: the one of this seed
+  const move = found.moves[(request.seed || 0) % found.moves.length];
+  return { move: structuredClone(move), level: found.level };
+}
+
+/** The rest file's answers, each state's svg joined back from its parts (play_data.pack). */
+function unpack(data) {
+  const answers = {};
+  for (const [key, answer] of Object.entries(data.answers)) {
+    answers[key] = Array.isArray(answer.svg)
+      ? { ...answer, svg: answer.svg.map((i) => data.parts[i]).join("") } : answer;
+  }
+  return answers;
 }
 
 /** Other widgets' first drawings and an exercise's checks (scripts/sitegen/written.py):
@@ -64,7 +112,7 @@ const loaded = new Map(); // url -> Promise<Answers | Written | null>
 export function loadAnswers(url) {
   if (!loaded.has(url)) {
     loaded.set(url, fetch(url).then((r) => (r.ok ? r.json() : null))
-      .then((data) => (data?.written ? new Written(data) : data ? new Answers(data) : null), () => null));
+      .then((data) => (data?.written ? new Written(data) : data ? new Answers(data, url) : null), () => null));
   }
   return loaded.get(url);
 }

@@ -162,10 +162,13 @@ export class PlayElement extends GrundyWidget {
     return true;
   }
 
-  /** The reader acts on this widget: its game goes into the address from now on. */
+  /** The reader acts on this widget: its game goes into the address from now on, and
+   *  the rest of its game written at build time is fetched (on every connection: what
+   *  the reader is about to need; before it, the page's bytes stay few). */
   markPlayed() {
     this.linked = true;
     this.linkNote.hidden = true;
+    this.answers?.loadRest?.();
   }
 
   attached() {

@@ -212,7 +212,8 @@ export class GrundyWidget extends HTMLElement {
    *  long table and the time so far). Errors -> message.
    *  latest: a newer latest request of this widget drops this one if it is not sent yet. */
   async call(request, { quiet = false, latest = false } = {}) {
-    const written = this.answers?.find({ lang: this.lang, ...request });
+    const asked = { lang: this.lang, ...request };
+    const written = this.answers?.find(asked) || await this.answers?.later?.(asked);
     if (written) { // answered by the engine at build time
       this.lastError = "";
       return written;
