@@ -8,7 +8,8 @@ before Pyodide arrives is the engine's own output, not a second implementation o
 rules. Two files per widget and language:
 
 - `first_moves`: the first plies, as far as BUDGET bytes of gzip allow; the page's head
-  preloads it (a lesson: <= 300 kB before the first move);
+  preloads it (a lesson: <= 300 kB before the first move); `rest` names the second file,
+  `whole` says whether the two hold every end of the game;
 - `rest_of_game`: the plies after them, to the game's end where REST_BUDGET allows, else
   as many whole moves as fit; fetched at the reader's first move or when the page is
   idle. None when the first file holds the whole game.
@@ -137,14 +138,6 @@ def explore(game: str, params: dict, start: list, lang: str, misere: bool, pass_
     return data, marks, True
 
 
-@functools.lru_cache(maxsize=4)
-def _explored(args: str) -> tuple[dict, list[int], bool]:
-    """explore() of the JSON-encoded arguments, kept for the second file of the same widget."""
-    game, params, start, lang, misere, pass_ = json.loads(args)
-    return explore(game, params, start, lang, misere, pass_,
-                   lambda answers: _size(_compact(pack(answers))) > BUDGET + REST_BUDGET)
-
-
 def _largest(marks: list[int], fits) -> int:
     """The last mark m (marks ascending) with fits(m), by bisection; marks[0] if none."""
     lo, hi = 0, len(marks) - 1
@@ -157,22 +150,30 @@ def _largest(marks: list[int], fits) -> int:
     return marks[lo]
 
 
-def _plies(args: tuple) -> tuple[dict, list, int, list[int], bool]:
-    """(data, answers' items, the number of them in the first file, marks, whole)."""
-    data, marks, whole = _explored(_compact(args))
+def _rest(data: dict, items: list, n: int, m: int) -> dict:
+    """The rest file: answers n..m (packed)."""
+    return {**{k: data[k] for k in ("game", "params", "lang", "misere", "pass")}, **pack(dict(items[n:m]))}
+
+
+@functools.lru_cache(maxsize=4)
+def _files(args: str) -> tuple[dict, list, int, int, bool]:
+    """(data, the answers' items, how many the first file holds, how many both hold,
+    whether they reach every end) for the JSON-encoded arguments of first_moves."""
+    game, params, start, lang, misere, pass_ = json.loads(args)
+    data, marks, whole = explore(game, params, start, lang, misere, pass_,
+                                 lambda answers: _size(_compact(pack(answers))) > BUDGET + REST_BUDGET)
     items = list(data["answers"].items())
-
-    def first_fits(n: int) -> bool:
-        return _size(_compact({**data, "answers": dict(items[:n])})) <= BUDGET
-
-    return data, items, _largest(marks, first_fits), marks, whole
+    n = _largest(marks, lambda m: _size(_compact({**data, "answers": dict(items[:m])})) <= BUDGET)
+    later = [m for m in marks if m > n]
+    m = _largest([n, *later], lambda m: _size(_compact(_rest(data, items, n, m))) <= REST_BUDGET)
+    return data, items, n, m, whole and m == len(items)
 
 
 def first_moves(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool) -> dict:
     """{game, params, lang, misere, pass, levels, answers: {key: response}, whole} for the
-    widget's start; `whole`: whether these answers reach every end of the game."""
-    data, items, n, _, whole = _plies((game, params, start, lang, misere, pass_))
-    return {**data, "answers": dict(items[:n]), "whole": whole and n == len(items)}
+    widget's start; `whole`: whether this file and rest_of_game's reach every end."""
+    data, items, n, _, whole = _files(_compact([game, params, start, lang, misere, pass_]))
+    return {**data, "answers": dict(items[:n]), "whole": whole}
 
 
 def pack(answers: dict) -> dict:
@@ -193,17 +194,8 @@ def pack(answers: dict) -> dict:
 
 
 def rest_of_game(game: str, params: dict, start: list, lang: str, misere: bool, pass_: bool) -> dict | None:
-    """{game, params, lang, misere, pass, parts, answers, whole}: the answers after the
-    first file's, as many whole moves as REST_BUDGET bytes of gzip hold; None when the
-    first file already holds every answer."""
-    data, items, n, marks, whole = _plies((game, params, start, lang, misere, pass_))
-    if n == len(items):
-        return None
-    head = {k: data[k] for k in ("game", "params", "lang", "misere", "pass")}
-    later = [m for m in marks if m > n]
-
-    def rest(m: int) -> dict:
-        return {**head, **pack(dict(items[n:m])), "whole": whole and m == len(items)}
-
-    m = _largest([n, *later], lambda m: _size(_compact(rest(m))) <= REST_BUDGET)
-    return rest(m) if m > n else None
+    """{game, params, lang, misere, pass, parts, answers}: the answers after the first
+    file's, as many whole moves as REST_BUDGET bytes of gzip hold; None when the first
+    file already holds every answer."""
+    data, items, n, m, _ = _files(_compact([game, params, start, lang, misere, pass_]))
+    return _rest(data, items, n, m) if m > n else None

@@ -3,10 +3,10 @@ answers the engine wrote at build time (scripts/sitegen/play_data.py: the first 
 then the rest of the game fetched at the reader's first move) to the game's end, on a
 lesson and on an assignment link's suggested start, on a desktop and on a phone; a new
 game, Undo and "Try again from here" stay in the data. The engine's files are blocked
-throughout; on the phone (a 3G connection, where nothing warms the engine up) none of
-them is even asked for.
+throughout, and none of them is even asked for (the data hold the whole game: nothing
+warms the engine up).
 
-Not timed: the network numbers are scripts/bench_network.py's (--whole-game)."""
+Not timed: the network numbers are scripts/bench_whole_game.py's."""
 
 from __future__ import annotations
 
@@ -14,9 +14,6 @@ import pytest
 from test_first_moves import ENGINE_FILES, assignment_url
 from widgetkit import STEP_MS, press_move, wait_turn
 
-# A phone on 3G: the widget does not warm the engine up (grundy-play.js warmUp)
-SLOW_PHONE = """Object.defineProperty(navigator, "connection", { configurable: true,
-  value: Object.assign(new EventTarget(), { effectiveType: "3g", saveData: false, downlink: 1.6, type: "cellular" }) });"""
 LESSON = "triangular-chocolate/"  # {10, 5, 5}: its game needs both files
 TASK = ["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]
 
@@ -24,8 +21,6 @@ TASK = ["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]
 def blocked_page(watched, phone):
     """A fresh page with every file of the engine blocked; the URLs asked for, listed."""
     w = watched(phone=phone, fresh=True)
-    if phone:
-        w.page.add_init_script(SLOW_PHONE)
     w.asked = []
     for pattern in ENGINE_FILES:
         w.context.route(pattern, lambda route: (w.asked.append(route.request.url), route.abort()))
@@ -54,12 +49,10 @@ def play_to_the_end(page, root, choose=a_long_move) -> int:
 
 
 def check_no_engine(w, root):
-    """The game was played from the data: no engine loader shown; on the phone no engine file asked for."""
+    """The game was played from the data: no engine loader shown, no engine file asked for."""
     assert not root.locator(".gw-loader").is_visible()
     assert root.get_attribute("data-turn") in ("you", "over")
-    if w.phone:
-        assert not w.asked, f"the engine was asked for: {w.asked[:3]}"
-    w.errors.clear()  # the blocked files (a desktop's warm-up) are logged by the browser
+    assert not w.asked, f"the engine was asked for: {w.asked[:3]}"
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
@@ -67,7 +60,6 @@ def test_a_lessons_whole_game_without_the_engine(watched, widget_server, phone):
     """The triangular-chocolate lesson's game to its end (the reader's longest moves), then
     Try again from the first mistake with the winning moves to the end, Undo, and a new game."""
     w = blocked_page(watched, phone)
-    w.phone = phone
     page = w.page
     page.goto(widget_server + LESSON)
     root = page.locator("grundy-play").first
@@ -103,7 +95,6 @@ def test_an_assignments_whole_game_without_the_engine(watched, widget_server, ph
     """A student's assignment link, its play task from a suggested start, played to its end
     (the winning moves: the computer resists longest)."""
     w = blocked_page(watched, phone)
-    w.phone = phone
     page = w.page
     page.goto(assignment_url(widget_server, [TASK]))
     root = page.locator("grundy-assignment grundy-play").first

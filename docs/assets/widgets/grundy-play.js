@@ -466,11 +466,13 @@ export class PlayElement extends GrundyWidget {
   }
 
   /** The reader plays: the engine starts loading now, so that it is there when the game
-   *  leaves the build-time answers; not on a connection that saves data or is slow (there
-   *  it loads only when needed, showing its progress). */
+   *  leaves the build-time answers; not when they hold the whole game (`whole`), nor on a
+   *  connection that saves data or is slow (there it loads only when needed, showing its
+   *  progress). */
   warmUp() {
     const link = navigator.connection;
-    if (!this.answers || link?.saveData || ["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return;
+    if (!this.answers || this.answers.data.whole || link?.saveData
+        || ["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return;
     engine.start();
   }
 
