@@ -11,8 +11,9 @@ rules. Two files per widget and language:
   preloads it (a lesson: <= 300 kB before the first move); `rest` names the second file,
   `whole` says whether the two hold every end of the game;
 - `rest_of_game`: the plies after them, to the game's end where REST_BUDGET allows, else
-  as many whole moves as fit; fetched at the reader's first move or when the page is
-  idle. None when the first file holds the whole game.
+  as many whole moves as fit; fetched at the reader's first action on the widget (not
+  before: a lesson's page is near 300 kB already). None when the first file holds the
+  whole game.
 
 Keys: `[op, pos, misere, pass, hints, stacked]` as compact JSON (answers.js builds the
 same); a reply lists every move the perfect player may choose (the seeds 0..SEEDS-1),
