@@ -23,7 +23,7 @@ export class Answers {
     this.data = data;
     this.params = canonical(data.params);
     this.restUrl = data.rest ? new URL(data.rest, url).href : null;
-    this.rest = null; // Promise of the rest's answers ({key: answer}), or null once it failed
+    this.rest = null; // Promise of the rest file's JSON ({parts, answers}), or null once it failed
   }
 
   /** The engine's answer to `request` from the first file, or null. */
@@ -37,19 +37,18 @@ export class Answers {
   async later(request) {
     const key = this.key(request);
     if (typeof key !== "string" || !this.restUrl) return null;
-    const answers = await this.loadRest();
-    return answered(answers?.[key], request);
+    const rest = await this.loadRest();
+    return answered(rest && unpacked(rest, rest.answers[key]), request);
   }
 
-  /** Fetch the rest of the game (once; again after a failure): its answers, or null. */
+  /** Fetch the rest of the game (once; again after a failure): its JSON, or null. */
   loadRest() {
     if (!this.restUrl) return Promise.resolve(null);
     if (!this.rest) {
-      this.rest = fetch(this.restUrl).then((r) => (r.ok ? r.json() : null))
-        .then((data) => (data ? unpack(data) : null), () => null)
-        .then((answers) => {
-          if (!answers) this.rest = null; // tried again by the next request
-          return answers;
+      this.rest = fetch(this.restUrl).then((r) => (r.ok ? r.json() : null)).catch(() => null)
+        .then((rest) => {
+          if (!rest) this.rest = null; // tried again by the next request
+          return rest;
         });
     }
     return this.rest;
@@ -82,14 +81,9 @@ function answered(found, request) {
   return { move: structuredClone(move), level: found.level };
 }
 
-/** The rest file's answers, each state's svg joined back from its parts (play_data.pack). */
-function unpack(data) {
-  const answers = {};
-  for (const [key, answer] of Object.entries(data.answers)) {
-    answers[key] = Array.isArray(answer.svg)
-      ? { ...answer, svg: answer.svg.map((i) => data.parts[i]).join("") } : answer;
-  }
-  return answers;
+/** An answer of the rest file with its svg joined back from the parts (play_data.pack), when asked. */
+function unpacked(rest, answer) {
+  return answer && Array.isArray(answer.svg) ? { ...answer, svg: answer.svg.map((i) => rest.parts[i]).join("") } : answer;
 }
 
 /** Other widgets' first drawings and an exercise's checks (scripts/sitegen/written.py):
