@@ -13,6 +13,11 @@ scrolls to its game and measures:
   page measured; the emulated link holds the rest back, so a response still on its way
   counts once the last of it has left the server's socket buffer).
 
+With --pages lessons, the pages are every built page with a play widget (<grundy-play>,
+English and Japanese) and the assignment link, instead of the lesson, the assignment and
+the Lab. With --runs N, each page is visited N times and each number is the median
+("never" counting as the longest).
+
 Every visit runs alone, with its own server and emulated link (on a machine of two
 cores, visits side by side would share its CPU). With --compare OLD_SITE, the same visits
 of a build from before (another checkout built with scripts/pages_build.py) run just
@@ -20,7 +25,7 @@ before each of this build's, and print beside. The site's service worker (its of
 is blocked unless --service-worker. Prints a Markdown table (the runs on stderr).
 
     .venv/bin/python scripts/bench_network.py [--site DIR] [--compare OLD_SITE] [--window S]
-        [--profiles slow,4g,wired] [--service-worker]
+        [--profiles slow,4g,wired] [--pages default|lessons] [--runs N] [--service-worker]
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import argparse
 import asyncio
 import base64
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -47,17 +53,24 @@ TARGETS = {
     "assignment": "assign/#a=v1." + base64.urlsafe_b64encode(json.dumps(ASSIGNMENT).encode()).decode().rstrip("="),
     "lab": "lab/",
 }
-BOARD = {"lesson": "grundy-play svg", "assignment": "grundy-play svg", "lab": ".lab"}
-PLAYABLE = {
-    "lesson": "() => [...document.querySelectorAll('grundy-play')].some((el) => el.dataset.turn === 'you')",
-    "assignment": "() => [...document.querySelectorAll('grundy-play')].some((el) => el.dataset.turn === 'you')",
-    "lab": "() => document.querySelector('[data-lab][data-engine=ready]') !== null",
-}
+PLAY_BOARD, LAB_BOARD = "grundy-play svg", ".lab"
+PLAY_READY = "() => [...document.querySelectorAll('grundy-play')].some((el) => el.dataset.turn === 'you')"
+LAB_READY = "() => document.querySelector('[data-lab][data-engine=ready]') !== null"
+
+
+def lessons(site: Path) -> dict:
+    """Every built page with a play widget (its address under the site), and the assignment."""
+    pages = sorted(path.parent.relative_to(site).as_posix() for path in site.glob("**/index.html")
+                   if "<grundy-play" in path.read_text(encoding="utf-8"))
+    targets = {page.replace(".", "home"): ("" if page == "." else page + "/") for page in pages}
+    targets["assignment"] = TARGETS["assignment"]
+    return targets
 
 
 async def measure(browser, site: Path, target: str, profile: str, window: float, sw: str) -> dict:
     """One fresh visit of `target` on `profile`: {board, playable (ms or None), bytes_then, bytes_window}."""
     counter = Counter()
+    lab = target == "lab"
     with counting_server(site, counter) as base:
         context = await phone(browser, sw)
         page = await context.new_page()
@@ -66,16 +79,23 @@ async def measure(browser, site: Path, target: str, profile: str, window: float,
         await page.goto(base + TARGETS[target], wait_until="commit")
         out = {"board": None, "playable": None, "bytes_then": None}
         deadline = window * 1000
+        selector = LAB_BOARD if lab else PLAY_BOARD
 
         async def board():
-            await page.wait_for_selector(BOARD[target], state="attached", timeout=deadline)
-            element = page.locator(BOARD[target]).first
-            await element.scroll_into_view_if_needed(timeout=deadline)
-            await element.wait_for(state="visible", timeout=deadline)
+            while True:  # again if the picture is replaced meanwhile (the widget starting on screen)
+                try:
+                    await page.wait_for_selector(selector, state="attached", timeout=deadline)
+                    element = page.locator(selector).first
+                    await element.scroll_into_view_if_needed(timeout=deadline)
+                    await element.wait_for(state="visible", timeout=deadline)
+                    break
+                except Exception:
+                    if time.monotonic() - counter.start > window:
+                        raise
             out["board"] = round(await page.evaluate("() => performance.now()"))
 
         async def playable():
-            await page.wait_for_function(PLAYABLE[target], timeout=deadline, polling=50)
+            await page.wait_for_function(LAB_READY if lab else PLAY_READY, timeout=deadline, polling=50)
             out["playable"] = round(await page.evaluate("() => performance.now()"))
             out["bytes_then"] = counter.by(time.monotonic() - counter.start)
 
@@ -94,22 +114,33 @@ async def measure(browser, site: Path, target: str, profile: str, window: float,
     return out
 
 
-async def run(sites: dict, profiles: list[str], window: float, sw: str) -> dict:
+def median(runs: list[dict], window: float) -> dict:
+    """Each number's median over the runs (None, "never", counting as after the window)."""
+    never = window * 1000 + 1
+    out = {}
+    for key in runs[0]:
+        value = statistics.median_low([never if r[key] is None else r[key] for r in runs])
+        out[key] = None if value == never else value
+    return out
+
+
+async def run(sites: dict, profiles: list[str], window: float, sw: str, runs: int) -> dict:
     """Every visit alone (the machine's two cores would otherwise be shared by the emulated
-    CPUs), the builds before and now one after the other for each page."""
+    CPUs), the builds before and now one after the other for each page; the medians."""
     from playwright.async_api import async_playwright
 
-    results = {}
+    visits = {}
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        for profile in profiles:
-            for target in TARGETS:
-                for label, site in sites.items():
-                    result = results[(label, profile, target)] = await measure(browser, site, target, profile,
-                                                                               window, sw)
-                    print(f"{label} {profile} {target}: {result}", file=sys.stderr, flush=True)
+        for n in range(runs):
+            for profile in profiles:
+                for target in TARGETS:
+                    for label, site in sites.items():
+                        result = await measure(browser, site, target, profile, window, sw)
+                        visits.setdefault((label, profile, target), []).append(result)
+                        print(f"run {n + 1} {label} {profile} {target}: {result}", file=sys.stderr, flush=True)
         await browser.close()
-    return results
+    return {key: median(results, window) for key, results in visits.items()}
 
 
 def table(results: dict, labels: list[str], profiles: list[str], window: float) -> str:
@@ -137,9 +168,20 @@ def main() -> None:
     add_arguments(parser, "slow,4g,wired")
     parser.add_argument("--service-worker", action="store_true",
                         help="let the site's service worker run (its offline copy counts in the bytes)")
+    parser.add_argument("--pages", choices=["default", "lessons"], default="default",
+                        help="lessons: every page with a play widget and the assignment link")
+    parser.add_argument("--runs", type=int, default=1, help="visits per page (the medians are printed)")
     args = parser.parse_args()
     profiles, sites = profiles_and_sites(args, "bench_network")
-    results = asyncio.run(run(sites, profiles, args.window, "allow" if args.service_worker else "block"))
+    if args.runs < 1:
+        print("bench_network: --runs must be at least 1", file=sys.stderr)
+        sys.exit(2)
+    if args.pages == "lessons":
+        targets = lessons(sites["now"])
+        TARGETS.clear()
+        TARGETS.update(targets)
+    results = asyncio.run(run(sites, profiles, args.window, "allow" if args.service_worker else "block",
+                              args.runs))
     print(table(results, list(sites), profiles, args.window))
 
 

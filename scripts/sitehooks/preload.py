@@ -5,7 +5,9 @@ are found only once it has arrived: five round trips one after the other (about 
 a phone's network) before the first <grundy-play> could even ask for its first moves.
 The head of a page with widgets lists, as ``<link rel="modulepreload">``, every module
 its widgets import (read from the modules' static ``import ... from`` lines; on a page
-with a game, those of the play widget only: the first move first), and, as
+with a game, those of the play widget only: the first move first; on the assign page,
+where a student's link shows its tasks and plays its games, those of the assignment and
+of the play widget), and, as
 ``<link rel="preload" as="fetch" crossorigin>``, its first play widget's build-time
 answers (``data-answers``) and the game catalogue (``data-catalogue``): all of them are
 fetched in parallel while the page is parsed and painted, and the widgets start from them.
@@ -28,6 +30,7 @@ MODULES = {
     "grundy-nimsum": "assets/widgets/grundy-nimsum.js",
     "grundy-pviewer": "assets/widgets/grundy-pviewer.js",
     "grundy-discover": "assets/widgets/grundy-discover.js",
+    "grundy-assignment": "assets/classroom/grundy-assignment.js",
 }
 ENTRY = "assets/widgets/widgets.js"  # every page's script: its own imports come first
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;"']*?\bfrom\s*["'](\.{1,2}/[^"']+)["']|^\s*import\s*["'](\.{1,2}/[^"']+)["']""",
@@ -55,7 +58,9 @@ def head_links(html: str, docs_dir: Path, site_url: str) -> str:
     tags = [tag for tag in dict.fromkeys(ELEMENT.findall(html)) if tag in MODULES]
     if not tags:
         return ""
-    if "grundy-play" in tags:  # the first move first: the other widgets' modules come after
+    if "grundy-assignment" in tags:  # a student's tasks, and the play widget of a game among them
+        tags = ["grundy-assignment", "grundy-play"]
+    elif "grundy-play" in tags:  # the first move first: the other widgets' modules come after
         tags = ["grundy-play"]
     prefix = urlsplit(site_url or "").path.rstrip("/") + "/"
     modules = imports(docs_dir, ENTRY)[1:]

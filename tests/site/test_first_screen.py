@@ -114,3 +114,17 @@ def test_pages_with_a_game_preload_its_modules_and_first_moves(built_site):
         for url in modules + fetched:
             assert not url.startswith(("/", "http")), (path, url)
             assert (path.parent / url).resolve().is_file(), (path, url)
+
+
+def test_the_widgets_entry_runs_before_materials_bundle(built_site):
+    """Every page: the widgets' entry module is the first of the body's scripts (a game's
+    first move waits for no other), once; Material's bundle and the others come after, deferred."""
+    for path in (built_site / "index.html", built_site / "ja/triangular-chocolate/index.html",
+                 built_site / "assign/index.html"):
+        html = path.read_text(encoding="utf-8")
+        scripts = re.findall(r'<script src="([^"]+)"([^>]*)>', html.split("</head>")[1])
+        names = [src.split("/")[-1] for src, _ in scripts]
+        assert names.count("widgets.js") == 1, (path, names)
+        first = names.index("widgets.js")
+        assert first < names.index("search-index.js") < [n.startswith("bundle.") for n in names].index(True), names
+        assert all("defer" in attrs or "module" in attrs for _, attrs in scripts[first:]), (path, scripts)

@@ -156,6 +156,18 @@ def test_preload_links_of_a_page_with_a_game():
     assert started.index("modulepreload") < started.index(preload.START)  # it writes them out in full
 
 
+def test_preload_links_of_the_assign_page():
+    """A student's link plays its games: the assignment's modules and the play widget's."""
+    html = "<head></head><grundy-assign></grundy-assign><grundy-assignment hidden></grundy-assignment>"
+    out = preload.add_links(html, ROOT / "docs", "")
+    modules = re.findall(r'<link rel="modulepreload" href="/([^"]+)">', out)
+    for needed in ("classroom/grundy-assignment.js", "classroom/data.js", "widgets/grundy-play.js",
+                   "widgets/board.js", "widgets/widget-base.js"):
+        assert f"assets/{needed}" in modules
+    assert modules.index("assets/classroom/grundy-assignment.js") < modules.index("assets/widgets/grundy-play.js")
+    assert len(set(modules)) == len(modules) and 'as="fetch"' not in out
+
+
 def test_preload_links_without_a_game():
     table = "<head></head><grundy-table data-game='chocolate'></grundy-table>"
     out = preload.add_links(table, ROOT / "docs", "")

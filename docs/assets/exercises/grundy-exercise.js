@@ -1,8 +1,13 @@
 // The exercises' entry module (mkdocs.yml loads it with type="module"): it defines
-// <grundy-exercise> (exercise-element.js) once the page has loaded and been painted, so
-// that the exercises' modules are not fetched while the first screen is painted.
+// <grundy-exercise> (exercise-element.js) once the page has loaded and been painted, and
+// then once the browser is idle, so that the exercises' modules are not fetched while the
+// first screen is painted, and their start (0.1-0.2 s on a slow phone) does not come
+// between a play widget near the screen and its first move.
 
 import { pageReady } from "../widgets/painted.js";
 
+const IDLE_WAIT_MS = 1000;
+
 await pageReady;
+if ("requestIdleCallback" in window) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: IDLE_WAIT_MS }));
 await import("./exercise-element.js");
