@@ -1,7 +1,8 @@
 """The engine's memory snapshot kept by the browser (docs/assets/widgets/grundy-worker.js):
 after its first start the worker keeps Python's memory in Cache Storage under grundy.json's
 "keep"; a later visit starts from it, and from the usual start when the one kept is stale
-or unusable. The engine answers either way. Not timed: scripts/bench_engine_load.py is.
+or unusable. The engine (and the Lab's runner) answers either way. Not timed:
+scripts/bench_engine_load.py is.
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ PUT = """async ([name, url, bytes]) => {
     const body = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new CompressionStream("gzip"));
     await (await caches.open(name)).put(url, new Response(body));
 }"""
+# Run `code` in the Lab's runner: [status, its output]
+LAB = """async (code) => {
+    let out = "";
+    const result = await window.grundyEngine.run(code, "en", ({ text }) => { out += text; });
+    return [result.status, out];
+}"""
+
 
 def boot(page, root, heaps, total):
     """A visit's engine start (the nim-sum widget asking beyond its build-time answers):
@@ -62,6 +70,8 @@ def test_a_later_visit_starts_from_the_kept_snapshot(watched, widget_urls, widge
     root = page.locator("grundy-nimsum").first
     root.scroll_into_view_if_needed()
     assert boot(page, root, "2 5", 7) == "snapshot"
+    # the Lab on the restored engine: a module beyond the engine's library brings the whole one
+    assert page.evaluate(LAB, "import fractions\nprint(fractions.Fraction(1, 3) + 1)") == ["ok", "4/3\n"]
     page.wait_for_timeout(1500)  # past the worker's idle time: nothing more is kept
     assert page.evaluate("() => window.grundyEngine.kept") is None
 

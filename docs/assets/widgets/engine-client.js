@@ -45,7 +45,7 @@ class EngineClient extends EventTarget {
   // {started: page time of the worker's start, times and downloads: the worker's boot steps,
   // start: "snapshot" (Python's memory kept by this browser restored) or "fresh"}
   boot = null;
-  kept = null; // once the worker has kept a snapshot for later visits: {ms, bytes}, or {error}
+  kept = null; // once the worker has kept a snapshot for later visits: {ms, bytes, memory}, or {error}
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;

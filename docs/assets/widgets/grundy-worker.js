@@ -10,7 +10,8 @@
 // the wheel and the library); a later start restores it instead of starting Python (a few
 // seconds of CPU on a phone), and starts the usual way when it is missing or fails. The
 // ping's answer says which ("start": "snapshot" or "fresh"); {kept: {ms, bytes}} (or
-// {kept: {error}}) tells when a snapshot made here has been stored.
+// {kept: {error}}) tells when a snapshot made here has been stored (after the ready, once
+// the worker has been idle for IDLE_MS).
 // Every URL is relative to this script, so the site works under any sub-path.
 // The Lab's requests (op "run", "interrupt") go to ../lab/lab-worker.js, loaded on first use.
 
@@ -135,7 +136,8 @@ async function idle() {
 }
 
 /** Keep `memory` (a snapshot) for `key`, gzip, in place of the snapshots kept for other
- * keys (this site's), once the worker is idle; tell the page {kept: {ms, bytes}}. Quota errors and a browser
+ * keys (this site's), once the worker is idle; tell the page {kept: {ms, bytes, memory}}
+ * (the time it took, its size kept, and unpacked). Quota errors and a browser
  * without Cache Storage only mean no snapshot: {kept: {error}}. */
 async function keepSnapshot(key, memory) {
   await idle();
@@ -145,7 +147,8 @@ async function keepSnapshot(key, memory) {
     const cache = await caches.open(KEPT);
     await cache.put(keptURL(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
     await forget(cache, keptURL(key));
-    self.postMessage({ kept: { ms: Math.round(performance.now() - t0), bytes: packed.byteLength } });
+    self.postMessage({ kept: { ms: Math.round(performance.now() - t0), bytes: packed.byteLength,
+                                memory: memory.byteLength } });
   } catch (err) {
     self.postMessage({ kept: { error: String(err && err.message || err) } });
   }
