@@ -19,8 +19,8 @@ is opened and, once loaded, the engine is started (engine-client.js's `engine.st
 the server sent meanwhile, as sent (gzip where GitHub Pages compresses), and "import"
 the worker's unpacking and import of the engine once Python has started (CPU only). Where
 the browser keeps a snapshot, the first visit waits until it is kept: "snapshot" is the
-time the worker took to copy Python's memory (before its ready), "kept" the time to
-compress and store it (after, when the worker is idle) and its size in Cache Storage.
+time the worker took to copy Python's memory (just after its ready), "kept" the time to
+compress and store it (once the worker is idle) and its size in Cache Storage.
 The variants are measured one at a time, interleaved (a, b, c, d, a, b, ...), RUNS rounds;
 the table shows each median, the runs are on stderr.
 
@@ -69,7 +69,7 @@ START = """async () => {
   engine.start();
   await engine.ready();
   const out = { ms: engine.loadMs, times: engine.boot.times, start: engine.boot.start };
-  while (engine.boot.times.snapshot !== undefined && !engine.kept) {
+  while (engine.boot.keeps && !engine.kept) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { ...out, kept: engine.kept };
@@ -107,7 +107,7 @@ async def visit(context, base: str, profile: str, counter: Counter) -> dict:
         result = await asyncio.wait_for(page.evaluate(START), TIMEOUT_S)
         times = result["times"]
         out.update(ready=result["ms"], times=times, start=result["start"], kept=result["kept"],
-                   snapshot=times["snapshot"] - times["engine"] if "snapshot" in times else None,
+                   snapshot=(result["kept"] or {}).get("made"),
                    **{"import": times["engine"] - times["wheel"]})
     except Exception as err:  # noqa: BLE001 - not ready in time: "never"
         print(f"  not ready: {str(err)[:200]}", file=sys.stderr)

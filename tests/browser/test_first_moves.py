@@ -92,7 +92,7 @@ def test_the_catalogue_is_the_builds_whoever_asks_first(watched, widget_urls, wi
 
 def test_slow_load_goes_on_while_bytes_arrive(watched, widget_urls):
     """On a slow network nothing of the engine loads by itself; a request beyond the
-    answers loads it on demand, showing its bytes ("Loading the engine: 4.2 of 12.2 MB"),
+    answers loads it on demand, showing its bytes as sent ("Loading the engine: 1.2 of 5.1 MB"),
     for longer than its stall limit (the only time limit, here made short) without failing."""
     w = open_play(watched, widget_urls)
     page = w.page

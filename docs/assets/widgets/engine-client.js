@@ -43,9 +43,10 @@ class EngineClient extends EventTarget {
   total = 0;   // about how many it downloads in all (0: not known yet)
   loadMs = null;
   // {started: page time of the worker's start, times and downloads: the worker's boot steps,
-  // start: "snapshot" (Python's memory kept by this browser restored) or "fresh"}
+  // start: "snapshot" (Python's memory kept by this browser restored) or "fresh", keeps:
+  // the worker will keep a snapshot of its own}
   boot = null;
-  kept = null; // once the worker has kept a snapshot for later visits: {ms, bytes, memory}, or {error}
+  kept = null; // once the worker has kept a snapshot for later visits: {made, ms, bytes, memory}, or {error}
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
@@ -108,7 +109,7 @@ class EngineClient extends EventTarget {
         if (this.#worker !== worker) return;
         this.loadMs = Math.round(performance.now() - t0);
         this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads,
-                      start: response.start };
+                      start: response.start, keeps: response.keeps };
         this.python = response.python || "";
         this.#setStatus("ready");
       },

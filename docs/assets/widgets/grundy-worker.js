@@ -9,7 +9,8 @@
 // Storage after the first start, under grundy.json's "keep" (a hash of Pyodide's version,
 // the wheel and the library); a later start restores it instead of starting Python (a few
 // seconds of CPU on a phone), and starts the usual way when it is missing or fails. The
-// ping's answer says which ("start": "snapshot" or "fresh"); {kept: {ms, bytes}} (or
+// ping's answer says which ("start": "snapshot" or "fresh", and "keeps": one will be
+// made); {kept: {made, ms, bytes, memory}} (or
 // {kept: {error}}) tells when a snapshot made here has been stored (after the ready, once
 // the worker has been idle for IDLE_MS).
 // Every URL is relative to this script, so the site works under any sub-path.
@@ -135,11 +136,12 @@ async function idle() {
   }
 }
 
-/** Keep `memory` (a snapshot) for `key`, gzip, in place of the snapshots kept for other
- * keys (this site's), once the worker is idle; tell the page {kept: {ms, bytes, memory}}
- * (the time it took, its size kept, and unpacked). Quota errors and a browser
- * without Cache Storage only mean no snapshot: {kept: {error}}. */
-async function keepSnapshot(key, memory) {
+/** Keep `memory` (a snapshot, copied in `made` ms) for `key`, gzip, in place of the
+ * snapshots kept for other keys (this site's), once the worker is idle; tell the page
+ * {kept: {made, ms, bytes, memory}} (the time it took to compress and store it, its size
+ * kept and unpacked). Quota errors and a browser without Cache Storage only mean no
+ * snapshot: {kept: {error}}. */
+async function keepSnapshot(key, memory, made) {
   await idle();
   const t0 = performance.now();
   try {
@@ -147,7 +149,7 @@ async function keepSnapshot(key, memory) {
     const cache = await caches.open(KEPT);
     await cache.put(keptURL(key), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
     await forget(cache, keptURL(key));
-    self.postMessage({ kept: { ms: Math.round(performance.now() - t0), bytes: packed.byteLength,
+    self.postMessage({ kept: { made, ms: Math.round(performance.now() - t0), bytes: packed.byteLength,
                                 memory: memory.byteLength } });
   } catch (err) {
     self.postMessage({ kept: { error: String(err && err.message || err) } });
@@ -226,23 +228,32 @@ async function boot() {
     await withEngine(null);
   }
   times.engine = now();
-  if (start === "fresh" && keep) {
-    // Python's memory now, before any request changes it (a copy, kept when the worker is idle)
-    try {
-      const memory = pyodide.makeMemorySnapshot();
-      times.snapshot = now();
-      lastRequest = performance.now();
-      keepSnapshot(keep, memory);
-    } catch (err) {
-      self.postMessage({ kept: { error: String(err && err.message || err) } });
-    }
-  }
+  snapshotDue = start === "fresh" ? keep : null;
   // "3.14.2 (Pyodide 314.0.7)": the Python the reader's code runs on, and its runtime
   const python = `${pyodide.runPython("import sys; sys.version.split()[0]")} (Pyodide ${pyodide.version})`;
-  return { ms: times.engine, python, start, times, downloads: downloads() };
+  return { ms: times.engine, python, start, keeps: snapshotDue !== null, times, downloads: downloads() };
+}
+
+let snapshotDue = null; // the key to keep a snapshot under, until it is made
+
+/** If one is due, copy Python's memory (a snapshot) now, before any request changes it,
+ * and keep it once the worker is idle. */
+function takeSnapshot() {
+  if (snapshotDue === null) return;
+  const key = snapshotDue;
+  snapshotDue = null;
+  const t0 = performance.now();
+  try {
+    const memory = pyodide.makeMemorySnapshot();
+    lastRequest = performance.now(); // the idle time starts now
+    keepSnapshot(key, memory, Math.round(performance.now() - t0));
+  } catch (err) {
+    self.postMessage({ kept: { error: String(err && err.message || err) } });
+  }
 }
 
 const ready = boot();
+ready.then(() => setTimeout(takeSnapshot), () => {}); // after the ready, unless a request comes first
 
 self.onmessage = async (event) => {
   const { id, request } = event.data;
@@ -261,6 +272,7 @@ self.onmessage = async (event) => {
     self.postMessage({ id, response: { fatal: String(err && err.message || err) } });
     return;
   }
+  takeSnapshot();
   if (request.op === "run" || request.op === "interrupt") {
     return (await import("../lab/lab-worker.js")).labRequest(pyodide, id, request, partialLibrary);
   }
