@@ -34,9 +34,10 @@ function sent(url, n) {
   return n * carried / size;
 }
 
-/** Post the download's progress (at most every PROGRESS_MS, and at the end). */
+/** Post the download's progress (at most every PROGRESS_MS, and at the end), once its
+ * total is known (not "0.0 of 0.0 MB" while grundy.json arrives). */
 function tell(force = false) {
-  if (!force && performance.now() - told < PROGRESS_MS) return;
+  if (!total || (!force && performance.now() - told < PROGRESS_MS)) return;
   told = performance.now();
   const scripts = performance.getEntriesByType("resource").filter((e) => e.initiatorType !== "fetch")
     .reduce((sum, e) => sum + sent(e.name, e.decodedBodySize || 0), 0);
