@@ -78,11 +78,11 @@ const WHEELS = new URL("wheels/", VENDOR);
 const gunzip = (body) => new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 
 /** The engine's files (wheels/grundy.json names them): {wheel, snapshot} as promises of
- * bytes, stdlib, the address of the engine's standard library (null: Pyodide's whole
- * one), and keep, the key of the snapshot this browser keeps (null: none). snapshot is
- * the build's (scripts/build_pyc.mjs makes one only with --snapshot), else the one kept
- * here, else null, as when the browser cannot unpack it (no DecompressionStream): Python
- * then starts the usual way. */
+ * bytes (they arrive while Pyodide's own files load), stdlib, the address of the engine's
+ * standard library (null: Pyodide's whole one), and keep, the key of the snapshot this
+ * browser keeps (null: none). snapshot is the build's (scripts/build_pyc.mjs makes one
+ * only with --snapshot), else the one kept here, else null, as when the browser cannot
+ * unpack it (no DecompressionStream): Python then starts the usual way. */
 async function fetchEngine() {
   const info = await (await fetchOk(new URL("grundy.json", WHEELS), "wheel index")).json();
   total = info.bytes || 0;
@@ -90,11 +90,12 @@ async function fetchEngine() {
   const wheel = fetchOk(new URL(info.wheel, WHEELS), "engine wheel").then((r) => r.arrayBuffer());
   const unpacks = typeof DecompressionStream === "function";
   const keep = unpacks && typeof CompressionStream === "function" ? info.keep || null : null;
+  const kept = keep && !info.snapshot ? await keptSnapshot(keep) : null;
   const snapshot = info.snapshot && unpacks
     ? fetchOk(new URL(info.snapshot, WHEELS), "engine snapshot").then((r) => gunzip(r.body))
-    : keep && keptSnapshot(keep);
+    : kept && gunzip(kept.body);
   const stdlib = info.stdlib ? new URL(info.stdlib, WHEELS).href : null;
-  return { wheel, snapshot: (await snapshot) || null, stdlib, keep };
+  return { wheel, snapshot: snapshot || null, stdlib, keep };
 }
 
 // The snapshots this browser keeps (Cache Storage, under addresses never requested)
@@ -102,12 +103,11 @@ const KEPT = "grundy-engine-snapshots";
 const keptURL = (key) => new URL(`snapshot-${key}.gz`, WHEELS).href;
 const CHUNK = 1 << 20;
 
-/** The snapshot kept for `key` (bytes), or null: none, or no Cache Storage here (a
- * private window, an insecure address), or unreadable. */
+/** The snapshot kept for `key` (a response, gzip), or null: none, or no Cache Storage
+ * here (a private window, an insecure address). */
 async function keptSnapshot(key) {
   try {
-    const found = await (await caches.open(KEPT)).match(keptURL(key));
-    return found ? new Uint8Array(await gunzip(found.body)) : null;
+    return (await (await caches.open(KEPT)).match(keptURL(key))) || null;
   } catch {
     return null;
   }
@@ -203,7 +203,7 @@ async function boot() {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", VENDOR).href);
   const { wheel, snapshot, stdlib, keep } = await engineFiles;
   partialLibrary = stdlib !== null;
-  wheel.catch(() => {});
+  for (const bytes of [wheel, snapshot]) bytes?.catch(() => {}); // their errors: below
   times.loader = now();
   self.postMessage({ stage: "python" });
   // The standard library: the modules the engine imports (the Lab brings the rest when
