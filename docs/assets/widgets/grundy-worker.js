@@ -164,7 +164,7 @@ async function forget(cache, except = null) {
   }
 }
 
-/** Python started: from `snapshot` (bytes) when given, else the usual way (with
+/** Python started: from `snapshot` (bytes, or their promise) when given, else the usual way (with
  * `makeSnapshot`: ready to make one), on the engine's library `stdlib` (null: the whole). */
 function startPython(loadPyodide, stdlib, snapshot, makeSnapshot) {
   // packageBaseUrl given explicitly: otherwise Pyodide keeps a CDN address as its fallback.
