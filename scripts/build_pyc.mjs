@@ -14,14 +14,19 @@
 //    Pyodide with the engine imported (gzip, about 6.4 MB), which the worker restores
 //    instead of starting the interpreter. Not built by default: on a slow phone's network
 //    its bytes cost more time than the start it saves (docs/benchmarks.md, #engine-load).
-// grundy.json names them ("stdlib", "snapshot") and counts a boot's bytes ("bytes").
+// grundy.json names them ("stdlib", "snapshot"), counts a boot's bytes as the network
+// carries them ("bytes": gzip where GitHub Pages compresses, as scripts/build_sw.py counts;
+// "files": each file's [size, bytes sent], for the loader's progress) and, without a
+// snapshot, gives the key the browser keeps its own snapshot under ("keep": a hash of
+// Pyodide's version, the wheel and the library; the worker makes one after its first
+// start; --browser-snapshot off leaves it out, for scripts/bench_engine_load.py).
 //
 // All depend only on the wheel's bytes, Pyodide's version, the options and this script:
 // they are kept in .cache/build_pyc/ under a hash of these, and a second build (the tests'
 // build at a domain's root) reuses them.
 //
 // usage: node scripts/build_pyc.mjs [SITE_DIR] [--stdlib engine|full] [--snapshot]
-//   (default: site, --stdlib engine, no snapshot)
+//   [--browser-snapshot on|off]   (default: site, --stdlib engine, no snapshot, on)
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -33,10 +38,11 @@ import { parseArgs } from "node:util";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { stdlib: { type: "string", default: "engine" }, snapshot: { type: "boolean", default: false } },
+  options: { stdlib: { type: "string", default: "engine" }, snapshot: { type: "boolean", default: false },
+             "browser-snapshot": { type: "string", default: "on" } },
 });
-if (!["engine", "full"].includes(options.stdlib)) {
-  console.error(`build_pyc: --stdlib is engine or full, not ${options.stdlib}`);
+if (!["engine", "full"].includes(options.stdlib) || !["on", "off"].includes(options["browser-snapshot"])) {
+  console.error(`build_pyc: --stdlib is engine or full, --browser-snapshot on or off`);
   process.exit(2);
 }
 const site = path.resolve(positionals[0] || path.join(ROOT, "site"));
@@ -166,13 +172,24 @@ const engineFiles = {};
 if (options.stdlib === "engine") engineFiles.stdlib = [`${stem}.stdlib.zip`, made.stdlib];
 if (made.snapshot) engineFiles.snapshot = [`${stem}.snapshot.gz`, made.snapshot];
 for (const [name, data] of Object.values(engineFiles)) fs.writeFileSync(path.join(wheels, name), data);
-// "bytes": what a boot reads (Pyodide's files, the library, the wheel, the snapshot), for its progress
+// what a boot reads (Pyodide's files, the library, the wheel, the snapshot): [size, bytes sent]
 const runtime = path.join(site, "assets", "vendor", "pyodide");
-const bytes = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
-  .reduce((sum, f) => sum + fs.statSync(path.join(runtime, f)).size, 0)
-  + made.stdlib.length + fs.statSync(file).size + (made.snapshot ? made.snapshot.length : 0);
+const GZIPPED = [".mjs", ".json", ".wasm"]; // of these, the types GitHub Pages compresses
+const sizes = (data, name) => [data.length, GZIPPED.includes(path.extname(name))
+  ? zlib.gzipSync(data, { level: 6 }).length : data.length];
+const files = Object.fromEntries([
+  ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+    .map((f) => [f, sizes(fs.readFileSync(path.join(runtime, f)), f)]),
+  [info.wheel, sizes(fs.readFileSync(file), info.wheel)],
+  ...Object.values(engineFiles).map(([name, data]) => [name, sizes(data, name)]),
+  ...(engineFiles.stdlib ? [] : [["python_stdlib.zip", sizes(made.stdlib, "python_stdlib.zip")]]),
+]);
+const bytes = Object.values(files).reduce((sum, [, sent]) => sum + sent, 0);
 const names = Object.fromEntries(Object.entries(engineFiles).map(([key, [name]]) => [key, name]));
-fs.writeFileSync(index, JSON.stringify({ wheel: info.wheel, ...names, bytes }) + "\n");
+const keep = !made.snapshot && options["browser-snapshot"] === "on"
+  ? createHash("sha256").update(PYODIDE_VERSION).update(fs.readFileSync(file)).update(made.stdlib)
+    .digest("hex").slice(0, 16) : null;
+fs.writeFileSync(index, JSON.stringify({ wheel: info.wheel, ...names, bytes, files, ...(keep && { keep }) }) + "\n");
 const kB = (n) => `${Math.round(n / 1024)} kB`;
 console.log(`build_pyc: ${path.relative(ROOT, file)}: ${made.added ? `${made.added} .pyc files added` : "already compiled"}; `
   + `standard library ${engineFiles.stdlib ? `${engineFiles.stdlib[0]} (${kB(made.stdlib.length)})` : "python_stdlib.zip"}`

@@ -216,6 +216,11 @@ def test_every_build_step_respects_the_sites_path(deployed):
     wheels = site / "assets" / "vendor" / "wheels"
     index = json.loads((wheels / "grundy.json").read_text(encoding="utf-8"))
     assert (wheels / index["stdlib"]).is_file() and "snapshot" not in index, "build_pyc.mjs ran"
+    # the loader's progress counts what travels (gzip where Pages compresses); the browser keeps a snapshot
+    files = index["files"]
+    assert files[index["wheel"]][0] == (wheels / index["wheel"]).stat().st_size
+    assert index["bytes"] == sum(sent for _, sent in files.values()) < sum(size for size, _ in files.values())
+    assert re.fullmatch(r"[0-9a-f]{16}", index["keep"])
     assert f'{{"url":"assets/vendor/wheels/{index["stdlib"]}",' in worker  # in the offline copy
 
 

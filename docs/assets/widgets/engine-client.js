@@ -42,7 +42,11 @@ class EngineClient extends EventTarget {
   loaded = 0;  // bytes downloaded so far by the load under way
   total = 0;   // about how many it downloads in all (0: not known yet)
   loadMs = null;
-  boot = null; // {started: page time of the worker's start, times and downloads: the worker's boot steps}
+  // {started: page time of the worker's start, times and downloads: the worker's boot steps,
+  // start: "snapshot" (Python's memory kept by this browser restored) or "fresh", keeps:
+  // the worker will keep a snapshot of its own}
+  boot = null;
+  kept = null; // once the worker has kept a snapshot for later visits: {made, ms, bytes, memory}, or {error}
   // The engine refuses work over its browser budget (about 2 s); a request still running
   // after this long is stuck, so the worker is replaced and the widget stays usable.
   watchdogMs = 20000;
@@ -104,7 +108,8 @@ class EngineClient extends EventTarget {
       (response) => {
         if (this.#worker !== worker) return;
         this.loadMs = Math.round(performance.now() - t0);
-        this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads };
+        this.boot = { started: Math.round(t0), times: response.times, downloads: response.downloads,
+                      start: response.start, keeps: response.keeps };
         this.python = response.python || "";
         this.#setStatus("ready");
       },
@@ -128,7 +133,11 @@ class EngineClient extends EventTarget {
     this.#held.clear();
   }
 
-  #receive({ id, response, stage, progress, stream, loaded, total }) {
+  #receive({ id, response, stage, progress, stream, loaded, total, kept }) {
+    if (kept) {
+      this.kept = kept;
+      return;
+    }
     if (loaded !== undefined) { // bytes arrive: the load goes on
       this.loaded = loaded;
       this.total = Math.max(total, loaded);

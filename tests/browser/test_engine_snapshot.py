@@ -1,0 +1,84 @@
+"""The engine's memory snapshot kept by the browser (docs/assets/widgets/grundy-worker.js):
+after its first start the worker keeps Python's memory in Cache Storage under grundy.json's
+"keep"; a later visit starts from it, and from the usual start when the one kept is stale
+or unusable. The engine (and the Lab's runner) answers either way. Not timed:
+scripts/bench_engine_load.py is.
+"""
+
+from __future__ import annotations
+
+import json
+
+from widgetkit import LOAD_MS, open_widget, wait_drawn
+
+KEPT = "grundy-engine-snapshots"
+# The site's kept snapshots, by key: {key: size}
+KEPT_KEYS = """async (name) => {
+    const cache = await caches.open(name);
+    const out = {};
+    for (const request of await cache.keys()) {
+        const key = request.url.match(/snapshot-(\\w+)\\.gz$/)[1];
+        out[key] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+    return out;
+}"""
+# Keep `bytes` (gzip) at `url`, as a stale or broken snapshot
+PUT = """async ([name, url, bytes]) => {
+    const body = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new CompressionStream("gzip"));
+    await (await caches.open(name)).put(url, new Response(body));
+}"""
+# Run `code` in the Lab's runner: [status, its output]
+LAB = """async (code) => {
+    let out = "";
+    const result = await window.grundyEngine.run(code, "en", ({ text }) => { out += text; });
+    return [result.status, out];
+}"""
+
+
+def boot(page, root, heaps, total):
+    """A visit's engine start (the nim-sum widget asking beyond its build-time answers):
+    how the worker started ("snapshot" or "fresh"), once the widget has answered."""
+    wait_drawn(page, root)
+    root.locator(".gw-heaps").fill(heaps)
+    page.wait_for_function(f"el => el.dataset.total === '{total}'", arg=root.element_handle(), timeout=LOAD_MS)
+    return page.evaluate("() => window.grundyEngine.boot.start")
+
+
+def kept(page) -> dict:
+    """Once the worker has kept its snapshot: the site's kept snapshots, {key: bytes}."""
+    page.wait_for_function("() => window.grundyEngine.kept", timeout=LOAD_MS)
+    assert "error" not in page.evaluate("() => window.grundyEngine.kept")
+    return page.evaluate(KEPT_KEYS, KEPT)
+
+
+def test_a_later_visit_starts_from_the_kept_snapshot(watched, widget_urls, widget_site, widget_server):
+    """A stale snapshot (another key) is ignored and replaced by the one the first start
+    makes; the next visit starts from it; a broken one under the right key is dropped for
+    the usual start. The widget answers on every path."""
+    key = json.loads((widget_site / "assets/vendor/wheels/grundy.json").read_text())["keep"]
+    w, root = open_widget(watched, widget_urls, "nimsum", fresh=True)
+    page = w.page
+    stale = "0" * len(key)
+    url = f"{widget_server}assets/vendor/wheels/snapshot-{{}}.gz".format
+    page.evaluate(PUT, [KEPT, url(stale), [1, 2, 3]])
+    assert list(page.evaluate(KEPT_KEYS, KEPT)) == [stale]
+
+    assert boot(page, root, "1 2", 3) == "fresh"
+    assert list(kept(page)) == [key]  # the stale one replaced
+
+    page.reload()
+    root = page.locator("grundy-nimsum").first
+    root.scroll_into_view_if_needed()
+    assert boot(page, root, "2 5", 7) == "snapshot"
+    # the Lab on the restored engine: a module beyond the engine's library brings the whole one
+    assert page.evaluate(LAB, "import fractions\nprint(fractions.Fraction(1, 3) + 1)") == ["ok", "4/3\n"]
+    page.wait_for_timeout(1500)  # past the worker's idle time: nothing more is kept
+    assert page.evaluate("() => window.grundyEngine.kept") is None
+
+    page.evaluate(PUT, [KEPT, url(key), [0] * 64])  # not a snapshot: restoring it fails
+    page.reload()
+    root = page.locator("grundy-nimsum").first
+    root.scroll_into_view_if_needed()
+    assert boot(page, root, "3 6", 5) == "fresh"
+    assert list(kept(page)) == [key]
+    w.errors.clear()  # Pyodide logs the failed restore
