@@ -1,14 +1,16 @@
 """A phone on an emulated network, for the network benchmarks (scripts/bench_network.py,
-bench_scroll.py, bench_engine_load.py): the network profiles, a fresh 390 x 844 touch
+bench_scroll.py, bench_whole_game.py, bench_engine_load.py): the network profiles, a fresh 390 x 844 touch
 screen with Chromium's network and CPU emulation (DevTools protocol), and bench/serve.py's
 server counting the bytes it sends (as sent: gzip)."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sys
 import threading
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bench.browser import CHROMIUM
@@ -69,6 +71,29 @@ async def phone(browser, sw: str = "block"):
     """A fresh context on a 390 x 844 touch screen (its service workers: "block" or "allow")."""
     return await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                      has_touch=True, service_workers=sw)
+
+
+@asynccontextmanager
+async def fresh_visit(browser, site: Path, profile: str, sw: str = "block"):
+    """One fresh visit: `site` served (bytes counted), a new phone page on `profile`;
+    yields (page, base address, counter), the counter started; the context closed after."""
+    counter = Counter()
+    with counting_server(site, counter) as base:
+        context = await phone(browser, sw)
+        try:
+            page = await context.new_page()
+            await emulate(context, page, profile)
+            counter.start = time.monotonic()
+            yield page, base, counter
+        finally:
+            await context.close()
+
+
+async def until_window_ends(counter, window: float) -> None:
+    """Wait until `window` seconds after the counter's start."""
+    rest = window - (time.monotonic() - counter.start)
+    if rest > 0:
+        await asyncio.sleep(rest)
 
 
 async def emulate(context, page, profile: str) -> None:

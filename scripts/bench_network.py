@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.phone import (PROFILES, Counter, add_arguments, counting_server, emulate, markdown, phone,  # noqa: E402
-                         profiles_and_sites, size)
+from bench.phone import (PROFILES, add_arguments, fresh_visit, markdown, profiles_and_sites, size,  # noqa: E402
+                         until_window_ends)
 
 # A student's assignment link: one play task (triangular chocolate from 10 5 5, perfect).
 ASSIGNMENT = {"t": "Homework", "d": "", "k": [["play", "chocolate", {"k": 3}, [10, 5, 5], "perfect"]]}
@@ -69,13 +69,8 @@ def lessons(site: Path) -> dict:
 
 async def measure(browser, site: Path, target: str, profile: str, window: float, sw: str) -> dict:
     """One fresh visit of `target` on `profile`: {board, playable (ms or None), bytes_then, bytes_window}."""
-    counter = Counter()
     lab = target == "lab"
-    with counting_server(site, counter) as base:
-        context = await phone(browser, sw)
-        page = await context.new_page()
-        await emulate(context, page, profile)
-        counter.start = time.monotonic()
+    async with fresh_visit(browser, site, profile, sw) as (page, base, counter):
         await page.goto(base + TARGETS[target], wait_until="commit")
         out = {"board": None, "playable": None, "bytes_then": None}
         deadline = window * 1000
@@ -104,13 +99,10 @@ async def measure(browser, site: Path, target: str, profile: str, window: float,
                 await job()
             except Exception:  # not within the window: left as None ("never")
                 pass
-        rest = window - (time.monotonic() - counter.start)
-        if rest > 0:
-            await asyncio.sleep(rest)
+        await until_window_ends(counter, window)
         out["bytes_window"] = counter.by(window)
         if out["bytes_then"] is None:
             out["bytes_then"] = out["bytes_window"]
-        await context.close()
     return out
 
 

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.phone import (PROFILES, Counter, add_arguments, counting_server, emulate, markdown, phone,  # noqa: E402
-                         profiles_and_sites, size)
+from bench.phone import (PROFILES, add_arguments, fresh_visit, markdown, profiles_and_sites, size,  # noqa: E402
+                         until_window_ends)
 
 ENGINE_FILE = re.compile(r"/vendor/(pyodide|wheels)/|\.whl$|\.snapshot\.gz$|python_stdlib\.zip$")
 READ_S = 2  # seconds on each screen
@@ -35,12 +35,7 @@ READ_S = 2  # seconds on each screen
 
 async def visit(browser, site: Path, page_path: str, profile: str, window: float) -> dict:
     """One fresh visit: {total, engine} bytes in the first `window` seconds."""
-    counter = Counter()
-    with counting_server(site, counter) as base:
-        context = await phone(browser)
-        page = await context.new_page()
-        await emulate(context, page, profile)
-        counter.start = time.monotonic()
+    async with fresh_visit(browser, site, profile) as (page, base, counter):
         try:
             await page.goto(base + page_path, wait_until="load", timeout=window * 1000)
             while time.monotonic() - counter.start < window:
@@ -51,12 +46,8 @@ async def visit(browser, site: Path, page_path: str, profile: str, window: float
                 await asyncio.sleep(READ_S)
         except Exception as err:  # the window ended first: what came by then is counted
             print(f"{page_path} {profile}: {err}".splitlines()[0], file=sys.stderr)
-        rest = window - (time.monotonic() - counter.start)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        out = {"total": counter.by(window), "engine": counter.by(window, ENGINE_FILE)}
-        await context.close()
-    return out
+        await until_window_ends(counter, window)
+        return {"total": counter.by(window), "engine": counter.by(window, ENGINE_FILE)}
 
 
 async def run(sites: dict, profiles: list[str], pages: list[str], window: float) -> dict:

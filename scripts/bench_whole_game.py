@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from bench.phone import (PROFILES, Counter, add_arguments, counting_server, emulate, markdown, phone,  # noqa: E402
-                         profiles_and_sites, size)
+from bench.phone import (PROFILES, add_arguments, fresh_visit, markdown, profiles_and_sites, size,  # noqa: E402
+                         until_window_ends)
 from bench_network import TARGETS  # noqa: E402
 
 PAGES = ("lesson", "assignment")
@@ -42,12 +42,7 @@ WINNING = """el => (el.state.moves.find((m) => m.outcome === 'P' && (m.kind || '
 
 async def play(browser, site: Path, target: str, profile: str, window: float) -> dict:
     """One fresh visit: {moves: [(ms to the reply, engine asked)], winner, bytes_window}."""
-    counter = Counter()
-    with counting_server(site, counter) as base:
-        context = await phone(browser)
-        page = await context.new_page()
-        await emulate(context, page, profile)
-        counter.start = time.monotonic()
+    async with fresh_visit(browser, site, profile) as (page, base, counter):
         await page.goto(base + TARGETS[target], wait_until="commit")
         root = page.locator("grundy-play").first
         await root.scroll_into_view_if_needed(timeout=window * 1000)  # a widget starts near the screen
@@ -66,13 +61,9 @@ async def play(browser, site: Path, target: str, profile: str, window: float) ->
             took = await page.evaluate("() => performance.now()") - t0
             moves.append((round(took), await page.evaluate("() => window.__asks") > asks))
         winner = await root.get_attribute("data-winner")
-        rest = window - (time.monotonic() - counter.start)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        out = {"moves": moves, "winner": winner, "bytes_window": counter.by(window),
-               "total": round((time.monotonic() - counter.start) * 1000)}
-        await context.close()
-    return out
+        await until_window_ends(counter, window)
+        return {"moves": moves, "winner": winner, "bytes_window": counter.by(window),
+                "total": round((time.monotonic() - counter.start) * 1000)}
 
 
 async def run(sites: dict, profiles: list[str], window: float) -> dict:
