@@ -1,7 +1,7 @@
 """A phone on an emulated network, for the network benchmarks (scripts/bench_network.py,
-bench_scroll.py, bench_whole_game.py, bench_engine_load.py): the network profiles, a fresh 390 x 844 touch
-screen with Chromium's network and CPU emulation (DevTools protocol), and bench/serve.py's
-server counting the bytes it sends (as sent: gzip)."""
+bench_scroll.py, bench_whole_game.py, bench_engine_load.py): the network profiles, a fresh
+390 x 844 touch screen with Chromium's network and CPU emulation (DevTools protocol), and
+bench/serve.py's server counting the bytes it sends (as sent: gzip)."""
 
 from __future__ import annotations
 
