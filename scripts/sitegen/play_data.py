@@ -7,13 +7,14 @@ the reader, the computer's perfect replies; the computer may move first): what p
 before Pyodide arrives is the engine's own output, not a second implementation of the
 rules. Two files per widget and language:
 
-- `first_moves`: the first plies, as far as BUDGET bytes of gzip allow; the page's head
-  preloads it (a lesson: <= 300 kB before the first move); `rest` names the second file,
-  `whole` says whether the two hold every end of the game;
-- `rest_of_game`: the plies after them, to the game's end where REST_BUDGET allows, else
-  as many whole moves as fit; fetched at the reader's first action on the widget (not
-  before: a lesson's page is near 300 kB already). None when the first file holds the
-  whole game.
+- `first_moves`: the start (and the computer's first replies when it moves first): all the
+  first move needs, a few kB; the page's head preloads it (a lesson: <= 300 kB before the
+  first move); `rest` names the second file, `whole` says whether the two hold every end
+  of the game;
+- `rest_of_game`: the plies after it, to the game's end where REST_BUDGET allows, else
+  as many whole moves as fit; fetched once the page is loaded and the browser idle, or at
+  the reader's first action if sooner (not before: the first move waits for nothing but
+  the start). None when the first file holds the whole game.
 
 Keys: `[op, pos, misere, pass, hints, stacked]` as compact JSON (answers.js builds the
 same); a reply lists every move the perfect player may choose (the seeds 0..SEEDS-1),
@@ -32,7 +33,6 @@ import re
 
 from grundy import webapi
 
-BUDGET = 30_000        # gzip bytes of the first file per widget and language
 REST_BUDGET = 250_000  # gzip bytes of the rest (a lesson: <= 1 MB in the first 60 s)
 SEEDS = 8              # seeds tried for the perfect player's equally good replies
 # where an svg is cut into parts: before a tag, after one, after a path's closed figure
@@ -162,9 +162,9 @@ def _files(args: str) -> tuple[dict, list, int, int, bool]:
     whether they reach every end) for the JSON-encoded arguments of first_moves."""
     game, params, start, lang, misere, pass_ = json.loads(args)
     data, marks, whole = explore(game, params, start, lang, misere, pass_,
-                                 lambda answers: _size(_compact(pack(answers))) > BUDGET + REST_BUDGET)
+                                 lambda answers: _size(_compact(pack(answers))) > REST_BUDGET)
     items = list(data["answers"].items())
-    n = _largest(marks, lambda m: _size(_compact({**data, "answers": dict(items[:m])})) <= BUDGET)
+    n = marks[0]  # the start, and the computer's first replies
     later = [m for m in marks if m > n]
     m = _largest([n, *later], lambda m: _size(_compact(_rest(data, items, n, m))) <= REST_BUDGET)
     return data, items, n, m, whole and m == len(items)

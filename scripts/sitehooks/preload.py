@@ -11,6 +11,11 @@ of the play widget), and, as
 ``<link rel="preload" as="fetch" crossorigin>``, its first play widget's build-time
 answers (``data-answers``) and the game catalogue (``data-catalogue``): all of them are
 fetched in parallel while the page is parsed and painted, and the widgets start from them.
+The play widget's module is moreover an `async` module script of the head: it defines
+<grundy-play> as soon as it has arrived, not once the whole page is parsed and the
+deferred scripts before it have run (on a slow phone, the long lesson's parse and
+Material's bundle: 0.4-0.6 s later); a widget the parser connects before its children
+waits for them (parsed.js).
 
 The links are root-absolute under site_url's path (``links.make_relative`` then makes
 them relative to the page, as every other link).
@@ -67,6 +72,8 @@ def head_links(html: str, docs_dir: Path, site_url: str) -> str:
     for tag in tags:
         modules += [m for m in imports(docs_dir, MODULES[tag]) if m not in modules]
     links = [f'<link rel="modulepreload" href="{prefix}{m}">' for m in modules]
+    if "grundy-play" in tags:  # runs as soon as it is there, while the page is still parsed
+        links.append(f'<script type="module" async src="{prefix}{MODULES["grundy-play"]}"></script>')
     play = PLAY_DATA.search(html)
     if play:  # already relative to the page
         links += [f'<link rel="preload" as="fetch" crossorigin href="{url}">' for url in play.groups()]

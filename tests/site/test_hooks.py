@@ -152,6 +152,7 @@ def test_preload_links_of_a_page_with_a_game():
     assert '<link rel="preload" as="fetch" crossorigin href="../generated/play/a.json">' in out
     assert "b.json" not in out.split("</head>")[0]
     assert out.index("</head>") > out.index("modulepreload")
+    assert out.split("</head>")[0].count('<script type="module" async src="/chocolate-games/assets/widgets/grundy-play.js">') == 1
     started = preload.add_links(html.replace("</head>", f"{preload.START}</script></head>"), ROOT / "docs", "")
     assert started.index("modulepreload") < started.index(preload.START)  # it writes them out in full
 

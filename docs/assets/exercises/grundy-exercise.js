@@ -4,10 +4,7 @@
 // first screen is painted, and their start (0.1-0.2 s on a slow phone) does not come
 // between a play widget near the screen and its first move.
 
-import { pageReady } from "../widgets/painted.js";
+import { pageIdle } from "../widgets/painted.js";
 
-const IDLE_WAIT_MS = 1000;
-
-await pageReady;
-if ("requestIdleCallback" in window) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: IDLE_WAIT_MS }));
+await pageIdle();
 await import("./exercise-element.js");

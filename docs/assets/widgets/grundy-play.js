@@ -11,6 +11,7 @@ import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
 import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
 import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { GrundyWidget, define } from "./widget-base.js";
+import { pageIdle } from "./painted.js";
 import { engine } from "./engine-client.js";
 import { explainPanel } from "../exercises/explain-panel.js";
 import { showLinked } from "../app/place.js";
@@ -121,9 +122,11 @@ export class PlayElement extends GrundyWidget {
     this.renderLog();
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    if (this.linkedHere()) this.activate(); // the address's game: started even far down the page
+  /** The address's game starts even far down the page; the page's first game too: its
+   *  first answers are on their way from the head (preload.py), its first move comes
+   *  with the page, wherever the reader scrolls. */
+  startsNow() {
+    return super.startsNow() || this.linkedHere() || document.querySelector("grundy-play") === this;
   }
 
   /** Whether the page's address holds this widget's game. */
@@ -141,6 +144,7 @@ export class PlayElement extends GrundyWidget {
   }
 
   async firstDraw() {
+    pageIdle().then(() => this.answers?.loadRest?.()); // before the reader's first move asks for it
     if (this.linkedHere() && await this.openLink()) return;
     this.newGame();
   }
@@ -163,8 +167,8 @@ export class PlayElement extends GrundyWidget {
   }
 
   /** The reader acts on this widget: its game goes into the address from now on, and
-   *  the rest of its game written at build time is fetched (on every connection: what
-   *  the reader is about to need; before it, the page's bytes stay few). */
+   *  the rest of its game written at build time is fetched if it is not yet (firstDraw
+   *  asks for it once the page is loaded and the browser idle). */
   markPlayed() {
     this.linked = true;
     this.linkNote.hidden = true;

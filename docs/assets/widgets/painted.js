@@ -26,3 +26,11 @@ function firstPaint() {
 export const painted = firstPaint();
 
 export const pageReady = pageLoaded.then(firstPaint);
+
+/** Resolves once the page is ready and then the browser idle (or `ms` later at most). */
+export function pageIdle(ms = 1000) {
+  return pageReady.then(() => new Promise((resolve) => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: ms });
+    else setTimeout(resolve, 0);
+  }));
+}

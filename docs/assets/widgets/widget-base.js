@@ -12,6 +12,7 @@ import { loadAnswers } from "./answers.js";
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
 import { h, setFieldError } from "./dom.js";
 import { langOf, translator } from "./i18n.js";
+import { parsed, whenParsed } from "./parsed.js";
 
 const BUSY_DELAY_MS = 400;
 const STAGES = ["download", "python", "install"];
@@ -29,6 +30,7 @@ export function define(name, elementClass) {
 
 export class GrundyWidget extends HTMLElement {
   #built = false;
+  #parsing = false;   // connected by the parser before its children: started once they are there
   #active = false;
   #setupDone = false;
   #needsDraw = false; // the engine failed to load: set up or draw (again) once it is ready
@@ -50,6 +52,16 @@ export class GrundyWidget extends HTMLElement {
   static startsAtOnce = false;
 
   connectedCallback() {
+    if (!parsed(this)) {
+      if (!this.#parsing) {
+        this.#parsing = true;
+        whenParsed(this).then(() => {
+          this.#parsing = false;
+          if (this.isConnected) this.connectedCallback();
+        });
+      }
+      return;
+    }
     if (!this.#built) this.#prepare();
     engine.addEventListener("status", this.#onStatus);
     this.addEventListener("pointerdown", this.#wake);
@@ -57,18 +69,24 @@ export class GrundyWidget extends HTMLElement {
     if (this.#active) {
       this.showEngineStatus();
       this.attached();
-    } else if (nearViewport && !(this.constructor.startsAtOnce && engine.status === "ready")) {
+    } else if (nearViewport && !this.startsNow()) {
       nearViewport.observe(this);
     } else this.activate();
   }
 
   disconnectedCallback() {
+    if (!this.#built) return;
     engine.removeEventListener("status", this.#onStatus);
     this.removeEventListener("pointerdown", this.#wake);
     this.removeEventListener("focusin", this.#wake);
     nearViewport?.unobserve(this);
     this.token = (this.token || 0) + 1; // answers still on their way are dropped
     this.detached();
+  }
+
+  /** Whether the widget starts as soon as it is attached, not once near the viewport. */
+  startsNow() {
+    return this.constructor.startsAtOnce && engine.status === "ready";
   }
 
   /** Subclasses: stop timers and the like when the element leaves the page. */
