@@ -141,12 +141,7 @@ def test_every_page_opens_offline_once_saved(fresh_context, site_url, site_dir, 
     finally:
         context.set_offline(False)
     page.locator(".app-offline__button").click()  # "Remove the offline copy"
-    offered = "document.documentElement.dataset.offline === 'offered'"
-    try:
-        page.wait_for_function(offered, timeout=browser.LOAD_MS / 2)
-    except Exception:  # the worker's answer missed (seen twice under a full suite's load): the page asks again
-        page.reload()
-        page.wait_for_function(offered, timeout=browser.LOAD_MS)
+    page.wait_for_function("document.documentElement.dataset.offline === 'offered'", timeout=browser.LOAD_MS)
     assert browser.offline_copy(page, site_url) == []
 
 
