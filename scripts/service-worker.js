@@ -5,7 +5,8 @@
 //
 // The offline copy is offered, not imposed: installing downloads nothing. The copy is
 // saved when a page asks (OFFLINE_SAVE: the reader's choice, or a fast unmetered
-// connection, assets/app/offline.js decides) and from then on every install of a new
+// connection, assets/app/offline.js decides), removed when a page asks (OFFLINE_REMOVE,
+// answered once done; a save under way stops first) and from then on every install of a new
 // deployment brings it up to date, downloading only the files that changed; the new
 // worker then waits until the reader accepts the update (SKIP_WAITING). Without a
 // copy there is nothing to keep consistent and a new worker takes over at once.
@@ -41,7 +42,7 @@ const verified = {
     return new Request(request, { cache: "no-cache" });
   },
   async cacheWillUpdate({ request, response }) {
-    if (!response || response.status !== 200) return null;
+    if (removing || !response || response.status !== 200) return null; // a save under way stops
     const body = await response.arrayBuffer();
     if (!(await sha256(body)).startsWith(revisions.get(request.url))) return null;
     return new Response(body, { headers: { "Content-Type": response.headers.get("Content-Type") || "" } });
@@ -72,6 +73,7 @@ async function status(busy = Boolean(saving)) {
 }
 
 let saving = null;
+let removing = null;
 
 /** Download what the copy lacks, during `event` (the install, or a page's message). */
 function save(event) {
@@ -83,7 +85,7 @@ function save(event) {
       await precache.install(installing);
       channel.postMessage({ type: "saved", ...(await status(false)) });
     } catch (error) {
-      channel.postMessage({ type: "failed", error: String(error), ...(await status(false)) });
+      if (!removing) channel.postMessage({ type: "failed", error: String(error), ...(await status(false)) });
       throw error;
     } finally {
       saving = null;
@@ -93,10 +95,22 @@ function save(event) {
   return saving;
 }
 
-async function remove() {
-  await caches.delete(CHOSEN);
-  await caches.delete(precache.strategy.cacheName);
-  channel.postMessage({ type: "removed", ...(await status()) });
+/** Remove the copy, once a save under way has stopped (it would bring files back): its
+ * status, also told to every page. */
+function remove() {
+  removing ??= (async () => {
+    try {
+      await saving?.catch(() => {});
+      await caches.delete(CHOSEN);
+      await caches.delete(precache.strategy.cacheName);
+    } finally {
+      removing = null;
+    }
+    const now = await status();
+    channel.postMessage({ type: "removed", ...now });
+    return now;
+  })();
+  return removing;
 }
 
 self.addEventListener("install", (event) => {
@@ -120,7 +134,7 @@ self.addEventListener("message", (event) => {
   if (type === "SKIP_WAITING") self.skipWaiting();
   else if (type === "OFFLINE_STATUS") event.waitUntil(status().then((s) => event.ports[0]?.postMessage(s)));
   else if (type === "OFFLINE_SAVE") save(event).catch(() => {});
-  else if (type === "OFFLINE_REMOVE") event.waitUntil(remove());
+  else if (type === "OFFLINE_REMOVE") event.waitUntil(remove().then((s) => event.ports[0]?.postMessage(s)));
 });
 
 registerRoute(new PrecacheRoute(precache, {

@@ -5,11 +5,14 @@
 // - The footer of every page offers the copy with what it costs to download ("Save the
 //   site for offline use (11 MB to download)": the worker's manifest has each file's size
 //   as GitHub Pages sends it, gzipped or not, scripts/build_sw.py), then shows its
-//   progress in the same bytes, "Saved for offline use" and a button that removes it.
+//   progress in the same bytes, "Saved for offline use" and a button that removes it (the
+//   worker answers once the copy is gone, a save under way stopped first; without its
+//   answer the page asks its status again: the footer never waits for a broadcast).
 // - Unasked, the copy is saved only on a fast connection that is not cellular and without
 //   Save-Data (navigator.connection; without it, never), once the reader has stayed
 //   SETTLE_MS on a page, the browser is idle and the engine is not loading
-//   (<html data-engine="loading">, "grundy-engine" events); never again once removed.
+//   (<html data-engine="loading">, "grundy-engine" events); never again once removed
+//   (in any tab, even while waiting to).
 // - A reader who keeps a copy is told when a new version of the site is there.
 // The state is on <html data-offline>: offered | saving | saved | failed, and whether the
 // copy is saved unasked on <html data-offline-auto>: waiting | no | yes (tests read them).
@@ -81,9 +84,13 @@ function save() {
   render();
 }
 
-function remove() {
+/** The worker answers once the copy is gone (every page hears it too); without its answer,
+ * the page asks again what there is, so that the footer never waits for a message. */
+async function remove() {
   localStorage.setItem(REMOVED, "1");
-  registration?.active?.postMessage({ type: "OFFLINE_REMOVE" });
+  status = (await ask("OFFLINE_REMOVE")) || (await ask("OFFLINE_STATUS")) || status;
+  failed = false;
+  render();
 }
 
 function button(label, onClick) {
@@ -175,7 +182,7 @@ async function saveIfFree() {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   await idle();
   await engineNotLoading();
-  const free = fastUnmetered() && status && !status.chosen && !status.saving;
+  const free = fastUnmetered() && !localStorage.getItem(REMOVED) && status && !status.chosen && !status.saving;
   root.dataset.offlineAuto = free ? "yes" : "no";
   if (free) save();
 }
