@@ -12,6 +12,8 @@ from __future__ import annotations
 import base64
 import json
 import re
+from urllib.parse import urljoin
+from urllib.request import urlopen
 
 from widgetkit import LOAD_MS, STEP_MS, press_move, wait_turn
 
@@ -193,3 +195,44 @@ def test_assignment_plays_without_the_engine(watched, widget_server):
     assert not page.locator("grundy-assignment .cr-table-wait").count()
     assert root.get_attribute("data-moves") == moves  # the game was not started again
     w.errors.clear()  # the blocked files are logged by the browser
+
+
+# The source of the page's first play widget (on a page with nothing else), written by the
+# parser in two parts: its start tag (the module already defines <grundy-play>, so the
+# parser connects it at once, before its children), then its children and what follows.
+REWRITE_IN_TWO = """async () => {
+  const source = await (await fetch(location.pathname)).text();
+  const widget = new DOMParser().parseFromString(source, "text/html").querySelector("grundy-play");
+  const html = widget.outerHTML;
+  const cut = html.indexOf(">") + 1;
+  document.open();
+  document.write(`<!doctype html><html lang="en"><body><main>${html.slice(0, cut)}`);
+  const early = document.querySelector("grundy-play");
+  const before = { loading: document.readyState, children: early.childElementCount, ready: early.dataset.ready ?? null };
+  document.write(`${html.slice(cut)}<p>after</p></main></body></html>`);
+  document.close();
+  return before;
+}"""
+
+
+def test_a_widget_connected_before_its_children_waits_for_them(watched, widget_urls):
+    """The play widget's module runs while the page is parsed (an async module of the
+    head): a <grundy-play> the parser makes after that is connected before its static
+    picture is parsed; it starts only once the picture is there (parsed.js), from it."""
+    w = open_play(watched, widget_urls)
+    page = w.page
+    url = widget_urls[("play", "en")]
+    module = urljoin(url, re.search(r'src="([^"]*grundy-play\.js)"', urlopen(url).read().decode())[1])
+    page.route(lambda u: u.endswith("?parsed"), lambda route: route.fulfill(
+        content_type="text/html", body=f'<!doctype html><html lang="en"><script type="module" src="{module}"></script>'))
+    page.goto(url + "?parsed")
+    page.wait_for_function("() => customElements.get('grundy-play') !== undefined")
+    before = page.evaluate(REWRITE_IN_TWO)
+    assert before == {"loading": "loading", "children": 0, "ready": None}  # connected, not started
+    root = page.locator("grundy-play").first
+    assert wait_turn(page, root, timeout=STEP_MS) == "you"
+    assert root.locator(".gw-board svg .move").count() > 0
+    # its static picture taken in whole, not left behind the widget by the parser
+    assert root.evaluate("el => [...el.children].map((c) => c.localName)").count("figure") == 0
+    assert root.locator("figure.grundy-picture").count() == 0
+    w.check_clean()
