@@ -1,9 +1,10 @@
 // Answers the engine wrote at build time, one JSON file per widget (or exercise) and
 // language, named by its data-answers. A play widget's game (scripts/sitegen/play_data.py):
-// the `levels` and the `state` of its start (and the computer's first replies), the
+// the `levels`, the `state` of its start and the computer's perfect replies from it, the
 // widget shows it and takes the first move at once; then "the rest of the game" (the file
 // named by `rest`: every later ply, to the game's end where they fit), fetched once the
-// page is loaded and the browser idle, or at the reader's first action if sooner. The first drawing of the other widgets and
+// widget has started and the page is loaded and the browser idle, or at the reader's first
+// action if sooner. The first drawing of the other widgets and
 // an exercise's checks (scripts/sitegen/written.py). The engine (Pyodide, megabytes)
 // loads only when the reader leaves them: another game, start, level, option or input,
 // Explain, hints, a position beyond the data.
