@@ -9,13 +9,13 @@ rules. Two files per widget and language:
 
 - `first_moves`: the start, the computer's perfect replies from it and the positions they
   lead to (for a game the computer begins): all the widget needs to show the start and
-  take the reader's first move (the computer's answer to it is in the rest), a few kB; the page's head preloads it (a lesson: <= 300 kB before the
-  first move); `rest` names the second file, `whole` says whether the two hold every end
-  of the game;
+  take the reader's first move (the computer's answer to it is in the rest), a few kB;
+  the page's head preloads it (a lesson: <= 300 kB before the first move); `rest` names
+  the second file, `whole` says whether the two hold every end of the game;
 - `rest_of_game`: the plies after it, to the game's end where REST_BUDGET allows, else
-  as many whole moves as fit; fetched once the widget has started and the page is loaded and
-  the browser idle, or at the reader's first action if sooner (not before: the first move waits for nothing but
-  the start). None when the first file holds the whole game.
+  as many whole moves as fit; fetched once the widget has started and the page is loaded
+  and the browser idle, or at the reader's first action if sooner (not before: the first
+  move waits for nothing but the start). None when the first file holds the whole game.
 
 Keys: `[op, pos, misere, pass, hints, stacked]` as compact JSON (answers.js builds the
 same); a reply lists every move the perfect player may choose (the seeds 0..SEEDS-1),
