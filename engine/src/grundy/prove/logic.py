@@ -2,8 +2,9 @@
 in base 2) over the natural numbers, as plain frozen dataclasses.
 
 Every decision procedure reads these trees (`mona.py` writes WS1S for MONA, `automata.py`
-builds the automata itself): `decide(formula)` of each answers whether a formula holds
-for every value of its free variables, and if not, one assignment where it fails.
+builds the automata itself): `decide(formula, seconds=..., megabytes=...)` of each
+returns a `Decision`: whether the formula holds for every value of its free variables,
+and if not, one assignment where it fails.
 
 Variables range over 0, 1, 2, ... Terms: `Var`, `Const`, `Bin` (+, -, ^, &, |, min, max),
 `Scale` (a constant times a term), `Div` and `Mod` (floor division and remainder by a
@@ -110,6 +111,18 @@ class Forall:
 
 
 Formula = Cmp | Truth | Not | And | Or | Implies | Iff | Exists | Forall
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A procedure's answer on a formula: `holds` True (for every value of its free
+    variables), False with `counterexample` (values of the free variables where it fails),
+    or None with `reason` (outside what the procedure decides, or a limit reached);
+    `states`: the largest automaton built, where the procedure knows it."""
+    holds: bool | None
+    counterexample: dict[str, int] | None = None
+    reason: str | None = None
+    states: int | None = None
 
 
 def value(term: Term, env: dict[str, int]) -> int:
