@@ -96,6 +96,12 @@ def game_label(game, lang: str) -> str:
     return notation(game.label().get(lang))
 
 
+def coord_name(game, name: str, lang: str) -> str:
+    """A coordinate's name in the page's language: a word is translated (the rectangular
+    bar's 「左」, not "left"), a symbol (x, h1, r0) stays as the lessons write it."""
+    return game.coord_ja(name) if lang == "ja" and name.isalpha() else name
+
+
 def position_text(pos: tuple) -> str:
     """A position as the papers write it: {10, 5, 5}, with no-break spaces (never split across lines)."""
     return "{" + ",\u00a0".join(map(str, pos)) + "}"

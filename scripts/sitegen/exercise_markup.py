@@ -37,7 +37,7 @@ import grundy
 from grundy.passing import PassGame
 
 from . import written
-from .args import Args, game_label, position_text
+from .args import Args, coord_name, game_label, position_text
 from .exercises import Question
 from .markup import cell, grid
 from .pictures import picture_html
@@ -221,7 +221,8 @@ def _rules_html(rules: list[dict], lang: str) -> str:
 def _span(game, limit: int, lang: str) -> str:
     if game.name == "chocolate":
         return _t("range.sum", lang, max=limit)
-    return _t("range.box", lang, coords=", ".join(game.coords), max=limit)
+    names = "、".join if lang == "ja" else ", ".join
+    return _t("range.box", lang, coords=names(coord_name(game, c, lang) for c in game.coords), max=limit)
 
 
 def table_positions(game, limit: int) -> list[tuple]:
@@ -238,7 +239,7 @@ def _tables(game, positions: list[tuple], fill, lang: str) -> str:
         rows = sorted({p[0] for p in subset})
         cols = sorted({p[col] for p in subset})
         by = {(p[0], p[col]): p for p in subset}
-        corner = f"{game.coords[0]} \\ {game.coords[col]}"
+        corner = f"{coord_name(game, game.coords[0], lang)} \\ {coord_name(game, game.coords[col], lang)}"
         return grid(corner, cols, rows, lambda r, c: fill(by.get((r, c))))
     if len(game.coords) == 2:
         return one(positions, 1)
@@ -246,7 +247,7 @@ def _tables(game, positions: list[tuple], fill, lang: str) -> str:
     for y in sorted({p[1] for p in positions}):
         subset = [p for p in positions if p[1] == y]
         parts.append(f'<div class="gx-slice-box">\n<p class="gx-slice">'
-                     f'{escape(_t("slice", lang, name=game.coords[1], y=y))}</p>\n{one(subset, 2)}\n</div>')
+                     f'{escape(_t("slice", lang, name=coord_name(game, game.coords[1], lang), y=y))}</p>\n{one(subset, 2)}\n</div>')
     return '<div class="gx-slices">\n' + "\n".join(parts) + "\n</div>"
 
 

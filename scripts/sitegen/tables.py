@@ -7,7 +7,7 @@ from html import escape
 from operator import xor
 
 from . import cache
-from .args import Args, game_label, position_text
+from .args import Args, coord_name, game_label, position_text
 from .markup import block, cell, csv_text, download, grid
 from .strings import count, text
 
@@ -43,7 +43,7 @@ def _misere_flag(a: Args) -> bool:
     return a.choice("misere", ("false", "true"), "false") == "true"
 
 
-def _layout(game, positions, fixed: dict, cells) -> str:
+def _layout(game, positions, fixed: dict, cells, lang: str) -> str:
     """A grid (rows y, or the second free coordinate) or, beyond two free coordinates, a list."""
     free = [c for c in game.coords if c not in fixed]
     if len(free) == 2:
@@ -57,8 +57,10 @@ def _layout(game, positions, fixed: dict, cells) -> str:
         def used(c):
             return sorted({p[game.coords.index(c)] for p in positions})
 
-        return grid(f"{row_c} \\ {col_c}", used(col_c), used(row_c), lambda r, c: cells(at(r, c)))
-    head = "".join(cell("th", c, attrs=' scope="col"') for c in (*game.coords, "G"))
+        corner = f"{coord_name(game, row_c, lang)} \\ {coord_name(game, col_c, lang)}"
+        return grid(corner, used(col_c), used(row_c), lambda r, c: cells(at(r, c)))
+    head = "".join(cell("th", coord_name(game, c, lang) if c != "G" else c, attrs=' scope="col"')
+                   for c in (*game.coords, "G"))
     rows = "\n".join("<tr>" + "".join(cell("td", c) for c in p) + cells(p) + "</tr>" for p in positions)
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
 
@@ -108,8 +110,10 @@ def table(args: dict[str, str], ctx) -> str:
 
     lang = ctx.lang
     label = game_label(game, lang)
-    rng = text("table.range", lang, coords=", ".join(c for c in game.coords if c not in fixed), max=limit)
-    rng += "".join(", " + text("table.fixed", lang, name=c, value=v) for c, v in fixed.items())
+    sep = "、" if lang == "ja" else ", "
+    rng = text("table.range", lang, coords=sep.join(coord_name(game, c, lang) for c in game.coords if c not in fixed),
+               max=limit)
+    rng += "".join(sep + text("table.fixed", lang, name=coord_name(game, c, lang), value=v) for c, v in fixed.items())
     if misere:
         caption = text("table.misere", lang, game=label, range=rng)
         legend = [text("table.legend.misere", lang)]
@@ -123,7 +127,7 @@ def table(args: dict[str, str], ctx) -> str:
     if mark != "none":
         legend.append(text(f"table.legend.{mark}", lang, n=len(marked), total=len(positions),
                            xor=" ⊕ ".join(game.coords)))
-    body = _layout(game, positions, fixed, td)
+    body = _layout(game, positions, fixed, td, lang)
     if "gt-void" in body:
         legend.append(text("table.legend.void", lang))
 

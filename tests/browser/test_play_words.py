@@ -1,9 +1,11 @@
 """What the play widget says: misère play speaks misère (no normal-play formula passed off as
 a misère one), the turn sentence uses the board's words, hints list winning moves first with
-positions kept on one line, and the static fallback gives no answer away."""
+positions kept on one line, the static fallback gives no answer away, and a Japanese sum
+names its parts' parameters in Japanese."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -128,3 +130,18 @@ def test_static_fallback_gives_nothing_away(chromium, widget_urls):
                 assert not re.search(r"[PN]-position|[PN] 局面|data-hint|winning|後手必勝|先手必勝", html)
     finally:
         context.close()
+
+
+def test_japanese_sum_names_parameters_in_japanese(booted):
+    """A sum of games on a Japanese page names each part's parameters in Japanese
+    (「ニム (山の数 = 1)」, not "heaps = 1"), as the game selector shows them."""
+    w, root = booted("play", "ja")
+    page = w.page
+    wait_turn(page, root)
+    components = [{"game": "chocolate", "params": {"k": 3}}, {"game": "nim", "params": {"heaps": 1}}]
+    game = inject(page, "play", lang="ja", game="sum", params=json.dumps({"components": components}),
+                  start="2 1 3 | 4")
+    wait_turn(page, game)
+    parts = game.locator(".gw-sum-parts").inner_text()
+    print("PARTS", parts)
+    assert "山の数 = 1" in parts and "heaps" not in parts, parts

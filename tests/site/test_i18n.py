@@ -71,3 +71,29 @@ def test_japanese_pages_use_japanese_ui(built_site):
             leaked = {s for s in leaked if not s.isidentifier()}
         problems.extend(f"{name}: English UI string {s!r}" for s in sorted(leaked))
     assert not problems, "\n".join(problems[:50])
+
+
+def _english_coordinate_names() -> set[str]:
+    """Coordinate names that are English words with a Japanese name of their own (the
+    rectangular bar's sides; symbols such as h1 and r0 stay as the lessons write them)."""
+    import grundy
+
+    names = set()
+    for name in grundy.game_names():
+        game = grundy.game(name) if name != "rect" else grundy.game(name, sides=4)
+        names |= {c for c in game.coords if c.isalpha() and game.coord_ja(c) != c}
+    return names
+
+
+def test_japanese_tables_name_coordinates_in_japanese(built_site):
+    """Headers, captions and slice labels of the Japanese pages' tables say 「左」, not "left"."""
+    words = _english_coordinate_names()
+    assert {"left", "up", "right"} <= words
+    pattern = re.compile(r"<(th|caption|p class=\"gx-slice\")[^>]*>(.*?)</(th|caption|p)>", re.S)
+    problems = []
+    for path in sorted((built_site / "ja").rglob("index.html")):
+        for match in pattern.finditer(path.read_text(encoding="utf-8")):
+            found = words & set(re.findall(r"[a-z]+", re.sub(r"<[^>]+>", "", match.group(2))))
+            if found:
+                problems.append(f"{path.relative_to(built_site)}: {sorted(found)} in {match.group(2)[:80]!r}")
+    assert not problems, "\n".join(problems[:20])

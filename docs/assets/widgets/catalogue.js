@@ -6,10 +6,11 @@ import { ascii, field, h, numberInput, setFieldError } from "./dom.js";
 const LARGEST = 1_000_000; // no parameter or coordinate larger than this can be played in a browser
 const F_EXAMPLES = ["t//2", "t//4", "t//8", "2", "t", "t//3", "(t+1)//2", "t//2+1"];
 
-/** A game's title in `lang`, with its parameters ("Triangular chocolate (k = 3)"). */
+/** A game's title in `lang`, with its parameters named in `lang` ("Triangular chocolate
+ *  (k = 3)", 「ニム (山の数 = 1)」). */
 export function gameTitle(entry, params, lang) {
   const shown = entry.params.filter((spec) => params[spec.name] !== undefined && params[spec.name] !== null);
-  const extra = shown.map((spec) => `${spec.name} = ${params[spec.name]}`).join(", ");
+  const extra = shown.map((spec) => `${spec.label?.[lang] ?? spec.name} = ${params[spec.name]}`).join(", ");
   return extra ? `${entry.title[lang]} (${extra})` : entry.title[lang];
 }
 
