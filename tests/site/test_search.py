@@ -101,6 +101,16 @@ def test_search_on_a_phone(open_page, edition):
     shoot(page, edition, "phone")
 
 
+@pytest.mark.parametrize("query, first", [("grundy", "impartial-games/"), ("misere", "misere/"),
+                                          ("Grundy", "impartial-games/")])
+def test_a_lesson_comes_before_the_api_reference(open_page, served_site, query, first):
+    """A word the lessons teach, typed in lower case or without its accent, finds the lesson
+    first; the API reference, which names it in docstrings, comes after."""
+    page = open_page("")
+    links = search(page, query).locator("a").evaluate_all("els => els.map(a => a.href)")
+    assert links[0].split("?")[0].split("#")[0] == served_site + first, (query, links[:3])
+
+
 def test_a_page_opened_from_a_result_highlights_the_words(open_page):
     page = open_page("ja/sierpinski/?h=パスカル")
     page.locator("mark:visible").first.wait_for(timeout=60_000)  # (the folded teacher notes hide theirs)
