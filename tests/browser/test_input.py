@@ -347,16 +347,25 @@ def test_play_screenshots(booted, phone, scheme, lang):
     w.screenshot(f"play-{'390' if phone else '1280'}-{scheme}-{lang}")  # the viewport: no scrolling
 
 
-COUNT_STATE_REQUESTS = """{ const post = Worker.prototype.postMessage; window.__states = [];
+# An init script (a block, run as is): the state requests the page's worker is sent, as
+# [id, k], and the ids of the answers it sends back.
+COUNT_STATE_REQUESTS = """{ const post = Worker.prototype.postMessage; window.__states = []; window.__answered = [];
     Worker.prototype.postMessage = function (message, ...rest) {
-        if (message && message.request && message.request.op === 'state') window.__states.push(message.request.params.k);
-        return post.call(this, message, ...rest); }; }"""  # an init script: a block, run as is
+        if (!this.__heard) {
+            this.__heard = true;
+            this.addEventListener('message', (e) => { if (e.data && 'response' in e.data) window.__answered.push(e.data.id); });
+        }
+        if (message && message.request && message.request.op === 'state') window.__states.push([message.id, message.request.params.k]);
+        return post.call(this, message, ...rest); }; }"""
+# The board each render shows ("Triangular chocolate {60, 5, 60} (k = 11)"), in window.__shown.
+WATCH_RENDERS = """el => { window.__shown = []; new MutationObserver(() => window.__shown.push(
+    el.querySelector('.gw-board svg').getAttribute('aria-label'))).observe(el, {attributeFilter: ['data-pos']}); }"""
 
 
 def test_rapid_new_games_only_the_last_counts(watched, widget_urls):
     """8 rapid New game clicks, each a game needing a new misère table (a second or two each):
     the requests not yet sent are dropped, so at most the first and the last reach the engine,
-    only the last is shown, and the wait is about two requests, not eight."""
+    and once the engine has answered every request sent, only the last game has been shown."""
     w = watched()
     page = w.page
     page.add_init_script(COUNT_STATE_REQUESTS)
@@ -367,23 +376,16 @@ def test_rapid_new_games_only_the_last_counts(watched, widget_urls):
     new_game(page, root, "chocolate", "3 1 3", params={"k": 3})
     root.locator(".gw-misere").check()
     wait_turn(page, root)
-    clicks = """([el, ks]) => { for (const k of ks) {
+    root.evaluate("el => { delete el.dataset.turn; window.__states = []; }")
+    root.evaluate(WATCH_RENDERS)
+    root.evaluate("""(el) => { for (const k of [2, 5, 6, 7, 8, 9, 10, 11]) {
         el.querySelector('.gw-params .gw-k').value = String(k);
         el.querySelector('.gw-start').value = '60 5 60';
-        el.querySelector('.gw-new').click(); } return performance.now(); }"""
-    done = "el => el.dataset.turn === 'you' && el.dataset.moves === '0' && el.dataset.pos === '60,5,60'"
-
-    def play_all(ks):
-        root.evaluate("el => { delete el.dataset.turn; window.__states = []; }")
-        t0 = page.evaluate(clicks, [root.element_handle(), ks])
-        page.wait_for_function(done, arg=root.element_handle(), timeout=STEP_MS)
-        return page.evaluate("performance.now()") - t0, page.evaluate("window.__states")
-
-    one, _ = play_all([4])
-    ks = [2, 5, 6, 7, 8, 9, 10, 11]
-    eight, sent = play_all(ks)
-    page.wait_for_timeout(500)
+        el.querySelector('.gw-new').click(); } }""")
+    page.wait_for_function("el => el.dataset.turn === 'you' && el.dataset.moves === '0' && el.dataset.pos === '60,5,60'",
+                           arg=root.element_handle(), timeout=STEP_MS)
+    page.wait_for_function("() => window.__states.every(([id]) => window.__answered.includes(id))", timeout=STEP_MS)
+    sent = page.evaluate("window.__states.map(([, k]) => k)")
+    assert sent in ([2, 11], [11]), sent
+    assert page.evaluate("window.__shown") == ["Triangular chocolate {60, 5, 60} (k = 11)"]
     assert root.locator(".gw-params .gw-k").input_value() == "11"
-    assert page.evaluate("window.__states") == sent and sent in ([2, 11], [11]), sent
-    assert eight < 3 * one + 1000, (one, eight)
-    print(f"\nTIMING one new game {one:.0f} ms, eight rapid new games {eight:.0f} ms")

@@ -1,8 +1,12 @@
 """The worked examples of the papers, move descriptions, validation messages, formulas."""
 
+from itertools import product
+
 import pytest
 
 import grundy
+
+from rules import Rules
 
 
 def test_step_moves_from_2_5():
@@ -119,8 +123,22 @@ def test_sum_game():
     assert s.grundy(pos) == a.grundy((3, 1, 2)) ^ b.grundy((4, 4))
     assert len(s.moves(pos)) == len(a.moves((3, 1, 2))) + len(b.moves((4, 4)))
     assert s.moves(pos)[0].describe().startswith("game 1: ")
-    m = s.winning_move(pos)
-    assert m is None or s.grundy(m.to) == 0
+    # a winning move exactly from the N-positions, a move of one component by its rules to
+    # a position of value 0 (the nim-sum of the components' values, from their rules)
+    rules = Rules("chocolate", {"k": 2}), Rules("ryuoh", {"p": 3})
+    n_positions = 0
+    for pos in filter(s.is_legal, product(range(4), repeat=5)):
+        m = s.winning_move(pos)
+        parts = pos[:3], pos[3:]
+        if rules[0].grundy(parts[0]) ^ rules[1].grundy(parts[1]) == 0:
+            assert m is None, pos
+            continue
+        n_positions += 1
+        assert m is not None, pos
+        to = m.to[:3], m.to[3:]
+        assert any(to[i] in set(rules[i].moves(parts[i])) and to[1 - i] == parts[1 - i] for i in (0, 1)), (pos, m.to)
+        assert rules[0].grundy(to[0]) ^ rules[1].grundy(to[1]) == 0, (pos, m.to)
+    assert n_positions > 300
     # a game with any number of coordinates takes its default number in a sum
     assert grundy.SumGame([grundy.game("nim"), a]).coords[:3] == ("1.h1", "1.h2", "1.h3")
     with pytest.raises(grundy.PositionError):

@@ -1,5 +1,6 @@
 """Exercise answers (```grundy answer blocks): the built pages show what the engine says,
-and the answers agree with an independent brute-force search of the rules."""
+and the winning moves agree with a search of the rules written in the tests
+(tests/engine/rules.py), independent of the engine."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ import grundy
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from rules import Rules  # noqa: E402
 from sitegen import exercises  # noqa: E402
 from sitegen.args import SitegenError  # noqa: E402
 
@@ -65,25 +69,32 @@ def test_built_page_shows_the_engines_answer(built_site, src, args):
     assert expected in page
 
 
-def _reference_outcome(game, pos, memo) -> str:
-    """P/N by brute force over game.targets (normal play), independent of the engine's tables."""
-    if pos not in memo:
-        memo[pos] = "N" if any(_reference_outcome(game, q, memo) == "P" for q in game.targets(pos)) else "P"
-    return memo[pos]
+def _shown_targets(fragment: str, heap: bool, passing: bool) -> set:
+    """The states (position, Nim heap, pass left) the answer's winning moves lead to, read
+    from its lines "… → {4, 3, 5}" (" + a Nim heap of 10" with a heap); a move keeps the
+    pass, the pass ("pass … → {…}") uses it."""
+    out = set()
+    for line in re.findall(r"<li>(.*?)</li>", fragment):
+        text = _text(line)
+        m = re.search(r"→ \{([\d, ]+)\}(?: \+ a Nim heap of (\d+))?$", text)
+        assert m, text
+        pos = tuple(int(c) for c in m.group(1).split(", "))
+        out.add((pos, int(m.group(2)) if heap else 0, int(passing and not text.startswith("pass"))))
+    return out
 
 
-@pytest.mark.parametrize("src,args", [(s, a) for s, a in BLOCKS
-                                      if a["ask"] == "winning-moves" and "pass" not in a
-                                      and "heap" not in a and "misere" not in a])
-def test_winning_moves_are_exactly_the_moves_to_p_positions(src, args):
-    params = {k: (v if k == "f" else int(v)) for k, v in args.items() if k in ("k", "p", "f", "heaps")}
-    game = grundy.game(args["game"], **params)
-    pos = game.validate(int(c) for c in args["pos"].split())
-    memo: dict = {}
-    wins = {q for q in game.targets(pos) if _reference_outcome(game, q, memo) == "P"}
-    shown = _text(exercises.answer(dict(args), Ctx("en")))
-    for q in set(game.targets(pos)):
-        assert (f"→ {{{', '.join(map(str, q))}}}" in shown) == (q in wins), q
+@pytest.mark.parametrize("src,args", [(s, a) for s, a in BLOCKS if a["ask"] == "winning-moves"
+                                      and not s.name.endswith(".ja.md")])
+def test_winning_moves_are_exactly_the_rules_winning_moves(src, args):
+    """Every winning move shown, and only those, by a search of the game's moves written from
+    its rules in the tests (tests/engine/rules.py, not the engine's move generator), in
+    normal or misère play, with the pass or a Nim heap beside it."""
+    params = {k: v for k, v in args.items() if k in ("k", "p", "f", "heaps")}
+    passing = args.get("pass") == "true"
+    start = (tuple(int(c) for c in args["pos"].split()), int(args.get("heap", 0)), int(passing))
+    wins = Rules(args["game"], params).winning(start, misere=args.get("misere") == "true")
+    shown = _shown_targets(exercises.answer(dict(args), Ctx("en")), "heap" in args, passing)
+    assert shown == wins
 
 
 def _with_pass(game, pos) -> int:

@@ -1,7 +1,8 @@
 """A play widget's build-time game (scripts/sitegen/play_data.py): the two files hold the
-engine's own answers (the rest's boards joined back from their parts are webapi.handle's
-very strings), every position of the game against the perfect computer to its end when
-they fit, whole moves only when they do not."""
+engine's own answers, every one of them (the rest's boards joined back from their parts are
+webapi.handle's very strings; a reply, every move the seeds choose, each perfect by the
+rules written in the tests), every position of the game against the perfect computer to
+its end when they fit, whole moves only when they do not."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from grundy import webapi  # noqa: E402
+from rules import Rules  # noqa: E402
 from sitegen import play_data  # noqa: E402
 
 GAME = ("chocolate", {"k": 3}, [10, 5, 5], "en", False, False)  # the lesson's: both files
@@ -61,6 +65,16 @@ def unanswered(answers: dict, start: list) -> list:
     return missing
 
 
+def perfect(rules, pos) -> set:
+    """The perfect player's moves by the rules (tests/engine/rules.py): to a P-position of
+    least remoteness from an N-position, else to an option of greatest remoteness."""
+    tos = set(rules.moves(pos))
+    lost = {q for q in tos if rules.outcome(q) == "P"}
+    far = [rules.remoteness(q) for q in lost or tos]
+    best = min(far) if lost else max(far)
+    return {q for q in lost or tos if rules.remoteness(q) == best}
+
+
 def test_the_two_files_hold_the_whole_game_as_the_engine_answers_it():
     first = play_data.first_moves(*GAME)
     rest = play_data.rest_of_game(*GAME)
@@ -73,11 +87,17 @@ def test_the_two_files_hold_the_whole_game_as_the_engine_answers_it():
     answers = {**first["answers"], **later}
     assert not unanswered(answers, GAME[2])
     game, params, _, lang, misere, _ = GAME
-    for key, answer in list(later.items())[::7]:  # the engine's very answers
-        op, pos = json.loads(key)[:2]
+    ask = {"game": game, "params": params, "lang": lang, "misere": misere}
+    rules = Rules(game, params)
+    for key, answer in answers.items():  # each the engine's very answer
+        op, pos, _, _, _, stacked = json.loads(key)
         if op == "state":
-            assert answer == webapi.handle({"op": "state", "game": game, "params": params, "pos": pos,
-                                            "lang": lang, "misere": misere, "stacked": False})
+            assert answer == webapi.handle({**ask, "op": "state", "pos": pos, "stacked": stacked}), key
+            continue
+        replies = [webapi.handle({**ask, "op": "reply", "pos": pos, "level": "perfect", "seed": seed})["move"]
+                   for seed in range(play_data.SEEDS)]
+        assert answer["level"] == "perfect" and answer["moves"] == list({json.dumps(m): m for m in replies}.values())
+        assert {tuple(m["to"]) for m in answer["moves"]} <= perfect(rules, tuple(pos)), key
 
 
 def test_a_game_that_does_not_fit_ends_at_a_whole_move(monkeypatch):
