@@ -6,11 +6,14 @@ The encoding of each game (`Game.rules()`) is compared with the engine's own mov
 every tuple of a box, positions and non-positions alike, by the reference evaluator
 (logic.holds), and each formula's encoding with the engine's values."""
 
+import io
+import json
 from itertools import product
 
 import pytest
 
 import grundy
+from grundy import cli, webapi
 from grundy.discovery import check
 from grundy.discovery.grammar import compile_formula, evaluate
 from grundy.prove.logic import Var, holds, value
@@ -127,3 +130,69 @@ def test_a_formula_outside_presburger_is_not_decided():
     proof = grundy.prove(CHOCOLATE, "x * y == z", target="P")
     assert proof.proved is None and proof.counterexample is None
     assert "multiplies two variable parts" in proof.reason.en and proof.reason.ja
+
+
+def run_cli(args):
+    out = io.StringIO()
+    return cli.run(args, out), out.getvalue()
+
+
+def test_command_line():
+    status, text = run_cli(["prove", "chocolate", "--k", "5", "--formula", "x ^ y ^ z == 0"])
+    assert status == 1 and "refuted" in text and "first counterexample: {2, 1, 3}" in text
+    status, text = run_cli(["prove", "chocolate", "--formula", "x ^ y ^ z", "--target", "P",
+                            "--format", "json"])
+    answer = json.loads(text)
+    assert status == 0 and answer["proved"] is True and answer["method"] == "mona"
+    assert "exactly when x ^ y ^ z == 0" in answer["statement"]
+    assert set(answer) >= {"game", "params", "target", "formula", "proved", "counterexample",
+                           "statement", "method", "seconds", "reason"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["prove", "chocolate"], "prove needs --formula"),
+    (["prove", "chocolate", "--formula", "x ^"], "cannot read the formula"),
+    (["prove", "chocolate", "--formula", "x", "--target", "Q"], "unknown target"),
+    (["prove", "chocolate", "--formula", "x", "--misere", "--target", "grundy"], "misère"),
+    (["prove", "chocolate", "--formula", "x", "--method", "walnut"], "unknown method"),
+    (["prove", "chocolate", "--formula", "x", "--seconds", "0"], "seconds must be"),
+    (["prove", "chocolate", "--formula", "x", "--megabytes", "10"], "at least 50"),
+    (["prove", "chocolate", "1", "2", "3", "--formula", "x"], "takes no coordinates"),
+    (["prove", "chocolate", "--formula", "w == 0"], "unknown name 'w'"),
+])
+def test_command_line_refuses_bad_input_in_one_line(args, message, capsys):
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_facade():
+    answer = webapi.handle({"op": "prove", "game": "chocolate", "params": {"k": 5},
+                            "formula": "x ^ y ^ z == 0", "lang": "ja"})
+    assert answer["proved"] is False and answer["counterexample"] == [2, 1, 3]
+    assert "全数探索で確認" in answer["reason"] and "かつそのときに限る" in answer["statement"]
+    with_pass = webapi.handle({"op": "prove", "game": "chocolate", "formula": "x ^ y ^ z == 0",
+                               "pass": True})
+    assert with_pass["proved"] is False and with_pass["pass"] is True
+    assert with_pass["counterexample"] == list(check(grundy.with_pass(CHOCOLATE), "x ^ y ^ z == 0", 8,
+                                                     "P").first_counterexample)
+    for bad in ({"formula": 3}, {"formula": "x", "method": 1}, {"formula": "x", "method": "z"}, {}):
+        assert set(webapi.handle({"op": "prove", "game": "chocolate", **bad})) == {"error"}
+
+
+def test_without_a_decision_procedure(monkeypatch):
+    """No MONA and no automata module: not decided, with the reason (never a guess)."""
+    from grundy.prove import mona, proof
+
+    monkeypatch.setattr(mona, "available", lambda: False)
+    monkeypatch.setattr(proof.importlib, "import_module", lambda *a: (_ for _ in ()).throw(ImportError()))
+    answer = grundy.prove(CHOCOLATE, "x ^ y ^ z == 0", method="auto")
+    assert answer.proved is None and "no decision procedure" in answer.reason.en
+    assert grundy.prove(CHOCOLATE, "x ^ y ^ z == 0", method="mona", seconds=0.5).proved is None
+
+
+def test_a_limit_reached_is_not_decided_yet_the_table_may_refute():
+    slow = grundy.prove(grundy.game("chocolate", k=63), "x ^ y ^ z == 0", seconds=0.2)
+    assert slow.proved is None and "ran out of time" in slow.reason.en and slow.reason.ja != slow.reason.en
+    wrong = grundy.prove(grundy.game("chocolate", k=63), "x ^ y ^ z == 1", seconds=0.2)
+    assert wrong.proved is False and wrong.method == "brute force" and wrong.counterexample == (0, 0, 0)

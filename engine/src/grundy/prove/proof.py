@@ -12,6 +12,7 @@ coordinate), so the table up to its largest coordinate holds one.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import time
@@ -21,7 +22,8 @@ from ..budget import current
 from ..core import Game
 from ..discovery import check, default_max
 from ..discovery.grammar import compile_formula, normalise
-from ..errors import BudgetError, GameError
+from ..errors import BudgetError, GameError, shown
+from ..numbers import whole
 from ..passing import PassGame
 from ..registry import game as make_game
 from ..text import Text
@@ -32,6 +34,8 @@ from .translate import Outside, as_formula, expression, is_formula
 
 METHODS = ("auto", "mona", "automata")
 TARGETS = ("P", "grundy")
+MAX_SECONDS = 3600        # a proof asked for explicitly may take up to an hour
+MIN_MEGABYTES = 50        # MONA itself needs about 30 MB
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,24 @@ def reason_text(reason: str) -> Text:
         if re.match(pattern, reason):
             return Text(reason, re.sub(pattern, ja, reason))
     return Text(reason, reason)
+
+
+def _condition(tree: ast.expr) -> bool:
+    """Whether a formula is read as true or false (a comparison, and, or, not)."""
+    return isinstance(tree, (ast.Compare, ast.BoolOp)) or isinstance(getattr(tree, "op", None), ast.Not)
+
+
+def _limits(seconds, megabytes) -> tuple[float, int]:
+    """The time and memory limits (default: the current budget's), checked."""
+    budget = current()
+    if seconds is None:
+        seconds = budget.seconds
+    elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= MAX_SECONDS:
+        raise GameError(f"seconds must be a number above 0 and at most {MAX_SECONDS}, got {shown(seconds)}",
+                        f"秒数は 0 より大きく {MAX_SECONDS} 以下の数にしてください。")
+    megabytes = budget.memory // 10**6 if megabytes is None else whole(
+        megabytes, "megabytes", MIN_MEGABYTES, None, "メガバイト数")
+    return seconds, megabytes
 
 
 def _procedure(method: str):
@@ -169,17 +191,14 @@ def prove(game, formula: str, target: str | None = None, *, misere: bool = False
     g = g.for_table()
     coords = tuple(g.coords)
     if target is None:
-        target = "P" if misere or is_formula(expression(compile_formula(formula, coords),
-                                                       {c: Var(c) for c in coords})) else "grundy"
+        target = "P" if misere or _condition(compile_formula(formula, coords)) else "grundy"
     if target not in TARGETS:
         raise GameError(f"unknown target {target!r} (use grundy or P)",
                         f"対象「{target}」はありません (grundy か P)。")
     if misere and target == "grundy":
         raise GameError("misère play is proved for its P-positions: use the target P",
                         "ミゼールでは P 局面について証明します。対象を P にしてください。")
-    budget = current()
-    seconds = budget.seconds if seconds is None else seconds
-    megabytes = budget.memory // 10**6 if megabytes is None else megabytes
+    seconds, megabytes = _limits(seconds, megabytes)
     name, decide = _procedure(method)
     base = dict(game=g.name, params=dict(g.params), target=target, formula=formula,
                 misere=misere, with_pass=isinstance(g, PassGame), method=name)
@@ -193,7 +212,10 @@ def prove(game, formula: str, target: str | None = None, *, misere: bool = False
         return Proof(**base, proved=None, counterexample=None, statement=None, seconds=0.0,
                      reason=Text(f"the moves of {g.label().en} are not stated in the prover's language",
                                  f"{g.label().ja}の手は証明器の言語で書かれていません"))
-    said = statement(rules, claim, target, misere, g.label(), normalise(formula))
+    shown_formula = normalise(formula)
+    if target == "P" and not _condition(compile_formula(formula, coords)):
+        shown_formula += " == 0"  # a whole number e claims the P-positions where e == 0
+    said = statement(rules, claim, target, misere, g.label(), shown_formula)
     if decide is None:
         return Proof(**base, proved=None, counterexample=None, statement=said.words, seconds=0.0,
                      reason=Text("no decision procedure is available here (MONA is not installed, "
