@@ -196,3 +196,65 @@ def test_a_limit_reached_is_not_decided_yet_the_table_may_refute():
     assert slow.proved is None and "ran out of time" in slow.reason.en and slow.reason.ja != slow.reason.en
     wrong = grundy.prove(grundy.game("chocolate", k=63), "x ^ y ^ z == 1", seconds=0.2)
     assert wrong.proved is False and wrong.method == "brute force" and wrong.counterexample == (0, 0, 0)
+
+
+SEED_THEOREMS = [  # (game, params, formula, target): proved for every position
+    ("nim", {"heaps": 1}, "h1", "grundy"),
+    ("nim", {"heaps": 3}, "h1 ^ h2 ^ h3", "grundy"),
+    ("rect", {"sides": 2}, "right ^ up", "grundy"),
+    ("rect", {"sides": 3}, "left ^ up ^ right", "grundy"),
+    ("chomp", {"rows": 2}, "r0 == r1 + 1", "P"),
+    ("chomp", {"rows": 1}, "r0 - 1", "grundy"),
+    ("ryuoh", {"p": 3}, "(x + y) % 3 + 3 * (x // 3 ^ y // 3)", "grundy"),
+    ("ryuoh", {"p": 5}, "(x + y) % 5 + 5 * (x // 5 ^ y // 5)", "grundy"),
+    ("ryuoh", {"p": 4}, "(x + y) % 4 + 4 * (x // 4 ^ y // 4)", "grundy"),
+    ("ryuoh", {"p": 1}, "x ^ y", "grundy"),
+    ("step", {"f": "t//2"}, "y ^ z", "grundy"),
+    ("step", {"f": "t//4"}, "y ^ z", "grundy"),
+    ("step", {"f": "2**(ilog2(t)-1) if t >= 2 else 0"}, "y ^ z", "grundy"),
+    ("step", {"f": "3"}, "y ^ z", "grundy"),
+    ("step3", {"f": "t//2"}, "x ^ y ^ z == 0", "P"),
+]
+
+
+@pytest.mark.parametrize("name, params, formula, target", SEED_THEOREMS,
+                         ids=[f"{n}-{p}" for n, p, _, _ in SEED_THEOREMS])
+def test_seed_theorems_proved_for_every_position(name, params, formula, target):
+    g = grundy.game(name, **params).for_table()
+    assert_claim_agrees(g, formula, target, 8)
+    proof = grundy.prove(g, formula, target=target, seconds=60)
+    assert proof.proved is True, proof.reason
+
+
+WRONG = [  # (game, params, formula, target): refuted
+    ("step", {"f": "t"}, "y ^ z", "grundy"),
+    ("step", {"f": "t//3"}, "y ^ z", "grundy"),
+    ("step", {"f": "(t+1)//2"}, "y ^ z", "grundy"),
+    ("step", {"f": "t//2 + 1"}, "y ^ z", "grundy"),
+    ("ryuoh", {"p": 5}, "(x + y) % 5 + 5 * (x // 5 | y // 5)", "grundy"),
+    ("ryuoh", {"p": 3}, "(x + y) % 3 + 3 * (x // 3 | y // 3)", "grundy"),
+    ("chomp", {"rows": 3}, "r0 == r1 + 1", "P"),
+    ("wythoff", {}, "x == y", "P"),
+    ("nim", {"heaps": 3}, "h1 ^ h2 ^ h3 == 0", "P"),  # right in normal play...
+]
+
+
+@pytest.mark.parametrize("name, params, formula, target", WRONG, ids=[f"{n}-{f}" for n, _, f, _ in WRONG])
+def test_negative_controls_refuted_at_their_first_counterexample(name, params, formula, target):
+    g = grundy.game(name, **params).for_table()
+    misere = formula == "h1 ^ h2 ^ h3 == 0"  # ... wrong in misère play
+    proof = grundy.prove(g, formula, target=target, misere=misere, seconds=60)
+    assert proof.proved is False
+    assert proof.counterexample == check(g, formula, 10, target, misere=misere).first_counterexample
+
+
+def test_bouton_misere_nim_proved():
+    formula = ("(max(h1, h2, h3) <= 1 and (h1 + h2 + h3) % 2 == 1)"
+               " or (max(h1, h2, h3) >= 2 and h1 ^ h2 ^ h3 == 0)")
+    proof = grundy.prove(grundy.game("nim", heaps=3), formula, misere=True)
+    assert proof.proved is True and "misère" in proof.statement.en
+
+
+def test_a_step_function_outside_the_language_is_not_decided():
+    proof = grundy.prove(grundy.game("step", f="t*t//8"), "y ^ z")
+    assert proof.proved is None and "multiplies two variable parts" in proof.reason.en

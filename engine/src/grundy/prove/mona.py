@@ -21,8 +21,8 @@ import subprocess
 import tempfile
 import time
 
-from .logic import (And, Bin, Cmp, Const, Decision, Div, Exists, Forall, Iff, Implies, Mod, Not,
-                    Or, Scale, Truth, Var)
+from .logic import And, Bin, Const, Decision, Div, Exists, Forall, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
+from .statement import free_variables, variables
 
 PRELUDE = """ws1s;
 pred plus(var2 X, var2 Y, var2 Z) = ex2 C: 0 notin C & all1 p:
@@ -150,7 +150,7 @@ class Program:
         if isinstance(term, Const):
             return constant(term.value), None, [], []
         name, signed = self.term(term)
-        args = [v if local else self.var(v) for v in _variables(term)]
+        args = [v if local else self.var(v) for v in variables(term)]
         r = self.fresh("A")
         s = self.fresh("S") if signed else None
         call = f"{name}({', '.join([*args, r] + ([s] if s else []))})"
@@ -303,39 +303,6 @@ def _bound(names: list[str], parts: list[str]) -> str:
         if group:
             body = f"{kind} {', '.join(group)}: {body}"
     return f"({body})" if names else body
-
-
-def _variables(term) -> list[str]:
-    """The variables of a term in order of first appearance."""
-    if isinstance(term, Var):
-        return [term.name]
-    if isinstance(term, Const):
-        return []
-    if isinstance(term, (Scale, Div, Mod)):
-        return _variables(term.term)
-    left = _variables(term.left)
-    return left + [v for v in _variables(term.right) if v not in left]
-
-
-def free_variables(f) -> list[str]:
-    """The free variables of a formula in order of first appearance."""
-    if isinstance(f, Truth):
-        return []
-    if isinstance(f, Cmp):
-        left = _variables(f.left)
-        return left + [v for v in _variables(f.right) if v not in left]
-    if isinstance(f, Not):
-        parts = [f.arg]
-    elif isinstance(f, (And, Or)):
-        parts = list(f.args)
-    elif isinstance(f, (Implies, Iff)):
-        parts = [f.left, f.right]
-    else:
-        return [v for v in free_variables(f.body) if v not in f.names]
-    out: list[str] = []
-    for part in parts:
-        out += [v for v in free_variables(part) if v not in out]
-    return out
 
 
 def ws1s(formula) -> tuple[str, dict[str, str]]:

@@ -27,9 +27,10 @@ from ..numbers import whole
 from ..passing import PassGame
 from ..registry import game as make_game
 from ..text import Text
-from . import mona
-from .logic import Cmp, Const, Var
-from .statement import statement, with_pass
+from . import mona, residues
+from .clauses import clauses
+from .logic import Cmp, Const, Decision, Var
+from .statement import free_variables, statement, with_pass
 from .translate import Outside, as_formula, expression, is_formula
 
 METHODS = ("auto", "mona", "automata")
@@ -202,20 +203,9 @@ def prove(game, formula: str, target: str | None = None, *, misere: bool = False
     name, decide = _procedure(method)
     base = dict(game=g.name, params=dict(g.params), target=target, formula=formula,
                 misere=misere, with_pass=isinstance(g, PassGame), method=name)
-    try:
-        claim = _claim(formula, coords, target)
-    except Outside as e:
-        return Proof(**base, proved=None, counterexample=None, statement=None, seconds=0.0,
-                     reason=e.reason)
-    rules = _rules(g)
-    if rules is None:
-        return Proof(**base, proved=None, counterexample=None, statement=None, seconds=0.0,
-                     reason=Text(f"the moves of {g.label().en} are not stated in the prover's language",
-                                 f"{g.label().ja}の手は証明器の言語で書かれていません"))
-    shown_formula = normalise(formula)
-    if target == "P" and not _condition(compile_formula(formula, coords)):
-        shown_formula += " == 0"  # a whole number e claims the P-positions where e == 0
-    said = statement(rules, claim, target, misere, g.label(), shown_formula)
+    said = _statement(g, formula, target, misere)
+    if isinstance(said, Text):
+        return Proof(**base, proved=None, counterexample=None, statement=None, seconds=0.0, reason=said)
     if decide is None:
         return Proof(**base, proved=None, counterexample=None, statement=said.words, seconds=0.0,
                      reason=Text("no decision procedure is available here (MONA is not installed, "
@@ -224,13 +214,48 @@ def prove(game, formula: str, target: str | None = None, *, misere: bool = False
     return _decide(g, formula, target, misere, said, decide, base, seconds, megabytes)
 
 
+def _statement(g: Game, formula: str, target: str, misere: bool):
+    """The statement to decide (grundy.prove.statement), or why there is none (Text)."""
+    coords = tuple(g.coords)
+    try:
+        claim = _claim(formula, coords, target)
+        rules = _rules(g)
+        if rules is None:
+            return Text(f"the moves of {g.label().en} are not stated in the prover's language",
+                        f"{g.label().ja}の手は証明器の言語で書かれていません")
+        shown = normalise(formula)
+        if target == "P" and not _condition(compile_formula(formula, coords)):
+            shown += " == 0"  # a whole number e claims the P-positions where e == 0
+        return statement(rules, claim, target, misere, g.label(), shown)
+    except Outside as e:
+        return e.reason
+
+
+def _decide_half(half, decide, deadline: float, megabytes: int) -> Decision:
+    """One half as its clauses (grundy.prove.clauses), each with its variables split by
+    their residues (grundy.prove.residues), decided in turn; a counterexample is mapped
+    back to the half's own variables."""
+    states = None
+    for clause in clauses(half, free_variables(half)):
+        try:
+            split, _, restore = residues.expand(clause.formula, clause.free, deadline)
+        except residues.TooLarge as e:
+            return Decision(None, reason=str(e), states=states)
+        answer = decide(split, seconds=max(deadline - time.monotonic(), 0.1), megabytes=megabytes)
+        states = max(filter(None, (states, answer.states)), default=None)
+        if answer.holds is False:
+            return Decision(False, clause.restore(restore(answer.counterexample)), states=states)
+        if answer.holds is None:
+            return Decision(None, reason=answer.reason, states=states)
+    return Decision(True, states=states)
+
+
 def _decide(g, formula, target, misere, said, decide, base, seconds, megabytes) -> Proof:
     """Decide the halves in turn (the second only when the first holds), then look for the
     first wrong position when one fails or a limit is reached."""
     start, states, answer = time.monotonic(), None, None
     for half in said.halves:
-        left = seconds - (time.monotonic() - start)
-        answer = decide(half, seconds=max(left, 0.1), megabytes=megabytes)
+        answer = _decide_half(half, decide, start + seconds, megabytes)
         states = max(filter(None, (states, answer.states)), default=None)
         if answer.holds is not True:
             break

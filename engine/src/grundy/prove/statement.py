@@ -116,6 +116,39 @@ def rename(node, names: dict):
     return type(node)(node.names, rename(node.body, inner))
 
 
+def variables(term) -> list[str]:
+    """The variables of a term in order of first appearance."""
+    if isinstance(term, Var):
+        return [term.name]
+    if isinstance(term, Const):
+        return []
+    if isinstance(term, (Scale, Div, Mod)):
+        return variables(term.term)
+    left = variables(term.left)
+    return left + [v for v in variables(term.right) if v not in left]
+
+
+def free_variables(f) -> list[str]:
+    """The free variables of a formula in order of first appearance."""
+    if isinstance(f, Truth):
+        return []
+    if isinstance(f, Cmp):
+        left = variables(f.left)
+        return left + [v for v in variables(f.right) if v not in left]
+    if isinstance(f, Not):
+        parts = [f.arg]
+    elif isinstance(f, (And, Or)):
+        parts = list(f.args)
+    elif isinstance(f, (Implies, Iff)):
+        parts = [f.left, f.right]
+    else:
+        return [v for v in free_variables(f.body) if v not in f.names]
+    out: list[str] = []
+    for part in parts:
+        out += [v for v in free_variables(part) if v not in out]
+    return out
+
+
 @dataclass(frozen=True)
 class Statement:
     """The two halves of a claim (formulas whose free variables are universally meant)
