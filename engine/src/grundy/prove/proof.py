@@ -261,8 +261,13 @@ def _decide(g, formula, target, misere, said, decide, base, seconds, megabytes) 
             break
     spent = time.monotonic() - start
     done = dict(base, statement=said.words, seconds=spent, states=states)
-    if answer.holds:
-        return Proof(**done, proved=True, counterexample=None)
+    if answer.holds:  # the table must agree (a proof of a formula the table refutes
+        found, _ = _refuted(g, formula, target, misere, default_max(g))  # is an encoding's bug)
+        if found is None:
+            return Proof(**done, proved=True, counterexample=None)
+        return Proof(**done, proved=None, counterexample=None, reason=Text(
+            f"{base['method']} proved it, but the table refutes it at {found}: the encoding is wrong somewhere",
+            f"{base['method']} は証明しましたが、表では {found} で成り立ちません: 符号化のどこかが誤っています"))
     if answer.holds is False:
         bound = max((answer.counterexample.get(c, 0) for c in g.coords), default=0)
         found, why = _refuted(g, formula, target, misere, bound)
