@@ -28,9 +28,9 @@ from collections.abc import Iterator
 NONE = -1  # in a column's array: no P-position with x within the bound
 
 # The work model: per pair (y, z) a fixed part and one word operation per 64 bits of x.
-# Calibrated on the build machine (k = 2, bound 2,000: 11 s), rounded up.
-STEPS_PER_PAIR = 1
-STEPS_PER_WORD = 0.12
+# Calibrated on the build machine (k = 2, bound 2,000: 5.9 s; 5,000: 80 s), rounded up.
+STEPS_PER_PAIR = 0.5
+STEPS_PER_WORD = 0.05
 
 
 def columns(k: int, limit: int) -> Iterator[tuple[int, array]]:

@@ -65,7 +65,7 @@ def _store(results: Path, job: Job, outcome: dict) -> None:
 def cluster(workers: int, memory: int = MEMORY) -> LocalCluster:
     """A LocalCluster of `workers` single-threaded worker processes on this machine only."""
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                        host="127.0.0.1", dashboard_address=None, memory_limit=memory)
+                        host="127.0.0.1", dashboard_address=":0", memory_limit=memory)
 
 
 def run(jobs: list[Job], results: Path, seconds: int, workers: int = 2,
