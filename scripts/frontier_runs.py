@@ -48,13 +48,14 @@ def main() -> int:
                         lambda line: print(line, flush=True))
     if any(r["status"] != "done" for r in results.values()):
         return 1
-    record = {"sweep": {"workers": args.workers if not args.scheduler else None,
+    path = Path(args.record)
+    record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    record |= {"sweep": {"workers": args.workers if not args.scheduler else None,
                         "seconds": round(time.monotonic() - start, 1), "machine": machine(),
                         "date": time.strftime("%Y-%m-%d", time.gmtime()),
                         "command": "python scripts/frontier_runs.py"},
               "runs": [results[job.id]["result"] for job in todo]}
-    Path(args.record).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n",
-                                 encoding="utf-8")
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {args.record}")
     return 0
 

@@ -9,7 +9,7 @@ Without --out the P-positions are written to standard output as CSV while they a
 computed (nothing is kept); with --out, the data files and their manifest
 (grundy.frontier.data) and one line saying what was written. Each computation is refused
 at once when the work model says it needs more than --seconds (default: the command
-line's 10 s), with what it would cost; it is stopped if it runs past them."""
+line's 10 s), with what it would cost; it is stopped if its CPU time passes them."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ For a computation with stem S (e.g. `chocolate-k4-max10000`), three files:
 * `S.u32.gz`: gzip of the same P-positions, in the same order, as little-endian unsigned
   32-bit integers, three per P-position (r0 r1 r2, or x y z) and nothing else.
 * `S.json`: the manifest: problem, params, max, coords, order, count (P-positions), method,
-  engine (version), files (name -> bytes, sha256 of the file as stored), seconds, peak_mb,
-  machine, date (UTC), command (the one that reproduces the files).
+  engine (version), files (name -> bytes, sha256 of the file as stored), seconds (wall),
+  cpu_seconds, peak_mb, machine, date (UTC), command (the one that reproduces the files).
 
 The gzip streams carry no time stamp or name, so the same computation gives the same
 bytes and the same checksums.
@@ -53,10 +53,11 @@ def u32(problem: Problem, record) -> bytes:
 
 
 def timed(records: Iterator, seconds: float | None, what: str) -> Iterator:
-    """`records`, refusing to go on (BudgetError) once `seconds` have passed."""
-    deadline = None if seconds is None else time.monotonic() + seconds
+    """`records`, refusing to go on (BudgetError) once the process has used `seconds` more
+    of CPU time (the work, whatever else the machine runs)."""
+    deadline = None if seconds is None else time.process_time() + seconds
     for record in records:
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and time.process_time() > deadline:
             raise BudgetError(f"{what} ran past its limit of {seconds:,.0f} s and was stopped",
                               f"{what} は制限時間 {seconds:,.0f} 秒を超えたので止めました。")
         yield record
@@ -95,7 +96,7 @@ def write(problem: Problem, params: dict, limit: int, folder: Path, command: str
           seconds: float | None = None, progress=None) -> dict:
     """Compute and write the three files of `problem` up to `limit` into `folder`; return
     the manifest. `progress(done, total)` is called after each record; `seconds` stops a
-    computation that runs longer (BudgetError)."""
+    computation that uses more CPU time (BudgetError)."""
     from .. import __version__
 
     folder = Path(folder)
@@ -103,7 +104,7 @@ def write(problem: Problem, params: dict, limit: int, folder: Path, command: str
     stem = problem.stem(params, limit)
     paths = {ext: folder / f"{stem}.{ext}" for ext in ("csv.gz", "u32.gz")}
     partial = {ext: p.with_name(p.name + ".partial") for ext, p in paths.items()}
-    start, count = time.monotonic(), 0
+    start, cpu, count = time.monotonic(), time.process_time(), 0
     with _gzip(partial["csv.gz"]) as text, _gzip(partial["u32.gz"]) as binary:
         text.write((",".join(problem.coords) + "\n").encode())
         for i, record in enumerate(timed(problem.records(params, limit), seconds,
@@ -114,14 +115,14 @@ def write(problem: Problem, params: dict, limit: int, folder: Path, command: str
             binary.write(u32(problem, record))
             if progress:
                 progress(i + 1, limit + 1)
-    elapsed = time.monotonic() - start
+    elapsed, cpu = time.monotonic() - start, time.process_time() - cpu
     for ext, p in partial.items():
         p.replace(paths[ext])
     manifest = {
         "problem": problem.name, "params": params, "max": limit, "coords": list(problem.coords),
         "order": problem.order, "count": count, "method": problem.method, "engine": __version__,
         "files": {p.name: {"bytes": p.stat().st_size, "sha256": sha256(p)} for p in paths.values()},
-        "seconds": round(elapsed, 1), "peak_mb": peak_mb(), "machine": machine(),
+        "seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "peak_mb": peak_mb(), "machine": machine(),
         "date": time.strftime("%Y-%m-%d", time.gmtime()), "command": command}
     (folder / f"{stem}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest

@@ -28,15 +28,16 @@ MEMORY = 1_500_000_000  # a LocalCluster worker's memory limit (bytes)
 
 def execute(target: str, params: dict, folder: str, seconds: int) -> dict:
     """Run one job in a worker: its summary with its status, "done" or "refused" (over its
-    limits: the message says why), and its time."""
+    limits: the message says why), its wall and CPU time and the worker's process id."""
     from .jobs import function
 
-    start = time.monotonic()
+    start, cpu = time.monotonic(), time.process_time()
     try:
         summary = {"status": "done", "result": function(target)(params, folder, seconds)}
     except GameError as e:
         summary = {"status": "refused", "error": str(e)}
-    return {**summary, "seconds": round(time.monotonic() - start, 2), "pid": os.getpid()}
+    return {**summary, "seconds": round(time.monotonic() - start, 2),
+            "cpu": round(time.process_time() - cpu, 2), "pid": os.getpid()}
 
 
 def result_path(results: Path, job: Job) -> Path:
