@@ -181,7 +181,7 @@ WORDS = {
                               "build's P-positions (r0 ≤ {limit:,}): how many rectangles have "
                               "1, 2, ... winning moves, and in which row the square eaten lies "
                               "(row 0 holds the poison).",
-        "release": ("file", "size", "SHA-256"),
+        "release": ("file", "size", "SHA-256 of the file", "SHA-256 of its content"),
         "release.caption": "The big runs' files, release assets of the repository (made on "
                            "{machine}, {date}, by {command}).",
     },
@@ -241,7 +241,7 @@ WORDS = {
         "rectangles.caption": "3 × n の長方形の勝つ初手を、このビルドの P 局面 (r0 ≤ {limit:,}) "
                               "から数えたもの: 勝つ手が 1, 2, ... 個ある長方形の数と、食べるマスが"
                               "何段目にあるか (0 段目に毒があります)。",
-        "release": ("ファイル", "大きさ", "SHA-256"),
+        "release": ("ファイル", "大きさ", "ファイルの SHA-256", "中身の SHA-256"),
         "release.caption": "大きな計算のファイル。リポジトリのリリースに置いています "
                            "({machine}、{date}、{command} で作成)。",
     },
@@ -359,7 +359,8 @@ def _release(ctx) -> str:
     """The big runs' files (release assets): name, size, SHA-256, from their record."""
     w, rows = WORDS[ctx.lang], []
     for m in big_runs()["runs"]:
-        rows += [[name, _size(f["bytes"]), f["sha256"]] for name, f in m["files"].items()]
+        rows += [[name, _size(f["bytes"]), f["sha256"], f.get("content_sha256", "")]
+                 for name, f in m["files"].items()]
     if not rows:
         return block("grundy-frontier", f"<p>{escape(w['none'])}</p>")
     return block("grundy-table grundy-frontier", _table(w["release"], rows),

@@ -8,11 +8,13 @@ For a computation with stem S (e.g. `chocolate-k4-max10000`), three files:
 * `S.u32.gz`: gzip of the same P-positions, in the same order, as little-endian unsigned
   32-bit integers, three per P-position (r0 r1 r2, or x y z) and nothing else.
 * `S.json`: the manifest: problem, params, max, coords, order, count (P-positions), method,
-  engine (version), files (name -> bytes, sha256 of the file as stored), seconds (wall),
+  engine (version), files (name -> bytes, sha256 of the file as stored, content_sha256 of
+  its uncompressed content: the same wherever it is made, while the compressed bytes may
+  differ with the zlib library), seconds (wall),
   cpu_seconds, peak_mb, machine, date (UTC), command (the one that reproduces the files).
 
-The gzip streams carry no time stamp or name, so the same computation gives the same
-bytes and the same checksums.
+The gzip streams carry no time stamp or name, so the same computation with the same zlib
+gives the same bytes, and with any zlib the same content checksums.
 """
 
 from __future__ import annotations
@@ -105,14 +107,19 @@ def write(problem: Problem, params: dict, limit: int, folder: Path, command: str
     paths = {ext: folder / f"{stem}.{ext}" for ext in ("csv.gz", "u32.gz")}
     partial = {ext: p.with_name(p.name + ".partial") for ext, p in paths.items()}
     start, cpu, count = time.monotonic(), time.process_time(), 0
+    content = {ext: hashlib.sha256() for ext in paths}
     with _gzip(partial["csv.gz"]) as text, _gzip(partial["u32.gz"]) as binary:
-        text.write((",".join(problem.coords) + "\n").encode())
+        def put(ext, stream, data: bytes):
+            stream.write(data)
+            content[ext].update(data)
+
+        put("csv.gz", text, (",".join(problem.coords) + "\n").encode())
         for i, record in enumerate(timed(problem.records(params, limit), seconds,
                                          problem.label(params))):
             lines = csv_lines(problem, record)
             count += lines.count("\n")
-            text.write(lines.encode())
-            binary.write(u32(problem, record))
+            put("csv.gz", text, lines.encode())
+            put("u32.gz", binary, u32(problem, record))
             if progress:
                 progress(i + 1, limit + 1)
     elapsed, cpu = time.monotonic() - start, time.process_time() - cpu
@@ -121,7 +128,8 @@ def write(problem: Problem, params: dict, limit: int, folder: Path, command: str
     manifest = {
         "problem": problem.name, "params": params, "max": limit, "coords": list(problem.coords),
         "order": problem.order, "count": count, "method": problem.method, "engine": __version__,
-        "files": {p.name: {"bytes": p.stat().st_size, "sha256": sha256(p)} for p in paths.values()},
+        "files": {p.name: {"bytes": p.stat().st_size, "sha256": sha256(p),
+                           "content_sha256": content[ext].hexdigest()} for ext, p in paths.items()},
         "seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "peak_mb": peak_mb(), "machine": machine(),
         "date": time.strftime("%Y-%m-%d", time.gmtime()), "command": command}
     (folder / f"{stem}.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
