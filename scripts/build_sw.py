@@ -32,8 +32,10 @@ HASH_CHARS = 16
 SOURCE = ROOT / "scripts" / "service-worker.js"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 PLACEHOLDER = "self.__WB_MANIFEST"
-# Not in the offline copy: the worker itself, the search engines' sitemaps, source maps.
+# Not in the offline copy: the worker itself, the search engines' sitemaps, source maps, and
+# the frontier's data files (downloads for researchers, megabytes: docs/frontier.md).
 SKIP = {"sw.js", "sitemap.xml", "sitemap.xml.gz"}
+SKIP_UNDER = ("generated/frontier/",)
 
 
 def download_size(path: Path, data: bytes) -> int:
@@ -47,7 +49,7 @@ def manifest(site: Path) -> list[dict]:
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         url = path.relative_to(site).as_posix()
-        if url in SKIP or url.endswith(".map"):
+        if url in SKIP or url.endswith(".map") or url.startswith(SKIP_UNDER) and not url.endswith(".svg"):
             continue
         data = path.read_bytes()
         entries.append({"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS],

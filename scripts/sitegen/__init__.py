@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import exercise_markup
 from . import levels
-from . import classroom_data, discover_markup, examples, figures, pictures, references, research_data, tables, theorems, verify_report, widgets_markup
+from . import classroom_data, discover_markup, examples, figures, frontier, pictures, references, research_data, tables, theorems, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -30,6 +30,7 @@ GENERATORS = {
     "theorems": theorems.theorems,
     "discover": discover_markup.discover,
     "classroom": classroom_data.classroom,
+    "frontier": frontier.frontier,
 }
 
 __all__ = ["GENERATORS", "SitegenError", "render"]

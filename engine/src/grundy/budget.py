@@ -68,6 +68,18 @@ DRAWING_ELEMENTS = 50_000
 _active = [CLI]
 
 
+def for_seconds(seconds: int) -> Budget:
+    """The command line's budget with `seconds` of work instead of its 10 (the frontier
+    computations' `--seconds`: the same steps per second, the same memory)."""
+    return Budget(f"--seconds {seconds:,}", f"--seconds {seconds:,}", seconds,
+                  seconds * (CLI.steps // CLI.seconds), CLI.memory, CLI.digits, CLI.coords)
+
+
+def seconds_for(steps: int) -> int:
+    """The --seconds that allows `steps` (rounded up)."""
+    return -(-steps // (CLI.steps // CLI.seconds))
+
+
 def current() -> Budget:
     """The budget of the request being answered."""
     return _active[-1]

@@ -49,6 +49,13 @@ COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, h
                "megabytes": (False, "the memory limit (default 1200)"),
                "format": (False, "text or json")}),
     "verify": ("check every theorem by brute force", False, {"max": (False, "one bound for all")}),
+    "frontier": ("an open problem computed far (chomp3, chocolate), or a sweep of them",
+                 False, {"max": (False, "the bound (a sweep: comma-separated)"),
+                         "k": (False, "the chocolate's k (a sweep: comma-separated)"),
+                         "out": (False, "write the data files (a sweep: its results) here"),
+                         "seconds": (False, "the time allowed (default 10)"),
+                         "workers": (False, "a sweep's local worker processes (default 2)"),
+                         "scheduler": (False, "a sweep's Dask scheduler address")}),
 }
 
 
@@ -96,7 +103,8 @@ def _parser(command: str, cls=None) -> _Parser:
         p.add_argument(f"--{param.name}", action=_Once, default=None, metavar=param.kind.upper(),
                        help=param.help.en + ("" if param.default is None
                                              else f" (default {param.default})"))
-    p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else argparse.SUPPRESS)
+    p.add_argument("coords", nargs="*", help=" ".join(game(cls.name).coords) if cls else
+                   "[sweep] chomp3|chocolate" if command == "frontier" else argparse.SUPPRESS)
     return p
 
 
@@ -122,12 +130,12 @@ def _split_game(command: str, rest: list[str]) -> tuple[str, list[str]]:
 def parse(argv: list[str]):
     """(command, game class or None, namespace) from the arguments."""
     if not argv:
-        raise UsageError("missing command (value, outcome, move, remoteness, table, discover, prove "
-                         "or verify); try --help")
+        raise UsageError("missing command (value, outcome, move, remoteness, table, discover, prove, "
+                         "verify or frontier); try --help")
     command, rest = argv[0], list(argv[1:])
     if command not in COMMANDS:
         raise UsageError(f"unknown command {command!r} "
-                         "(use value, outcome, move, remoteness, table, discover, prove or verify)")
+                         "(use value, outcome, move, remoteness, table, discover, prove, verify or frontier)")
     cls = None
     if COMMANDS[command][1]:
         name, rest = _split_game(command, rest)
@@ -137,7 +145,7 @@ def parse(argv: list[str]):
             raise UsageError(str(e)) from None
     args = _parser(command, cls).parse_intermixed_args(rest)
     for key in ("max", "seconds", "megabytes"):
-        if getattr(args, key, None) is not None:
+        if getattr(args, key, None) is not None and command != "frontier":
             setattr(args, key, _int(getattr(args, key), f"--{key}"))
     return command, cls, args
 
@@ -249,6 +257,10 @@ def run(argv: list[str], out=None) -> int:
         from .verify import report
 
         return report(args.max, out)
+    if command == "frontier":
+        from .frontier.command import run as frontier
+
+        return frontier(args, out)
     g = _game(cls, args)
     if command == "table":
         if args.coords:
@@ -289,6 +301,9 @@ def usage() -> str:
              "       grundy prove   GAME [options] --formula EXPR [--target P|grundy] [--misere] [--pass] "
              "[--method auto|mona|automata] [--seconds N] [--megabytes N] [--format text|json]",
              "       grundy verify  [--max N]",
+             "       grundy frontier chomp3|chocolate [--k K] --max N [--out DIR] [--seconds S]",
+             "       grundy frontier sweep chomp3|chocolate [--k K1,K2] --max N1,N2 --out DIR "
+             "[--workers W | --scheduler ADDRESS] [--seconds S]",
              "", "games and their options (options may stand before or after the coordinates;",
              "--pass: the game is played with one pass, still available; `grundy COMMAND GAME --help`):"]
     for cls in games():

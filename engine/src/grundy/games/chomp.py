@@ -17,6 +17,7 @@ from math import comb
 
 from ..budget import require
 from ..core import PositionError, Theorem, plural
+from ..frontier import chomp3
 from ..params import Param
 from ..prove.logic import Bin, Const
 from ..prove.statement import Rules, both, either, eq, le, lt, same
@@ -131,37 +132,13 @@ def shapes(rows: int, limit: int):
 
 def three_row_p_positions(limit: int) -> list[tuple[int, int, int]]:
     """The P-positions (r0, r1, r2) of three-row Chomp with r0 <= limit, in lexicographic
-    order, without a table: for each (r1, r2) at most one r0 gives a P-position (two
-    would be one move apart), the least r0 >= max(r1, 1) that no other option rules out.
-
-    Options of (a, b, c) other than (a', b, c), b <= a' < a: (a, j, min(c, j)) for j < b,
-    (a, b, j) for j < c (they are P for a single a each), and (j, j, min(c, j)) for
-    1 <= j < b, which does not depend on a: when one of those is P there is no P-position
-    (a, b, c) at all. Bitsets of the excluded r0 run along r1 (for each r2) and along r2."""
-    require((limit + 1) ** 2 * (limit // 2000 + 1) // 2, (limit + 1) ** 2 * 16,
+    order, without a table: for each (r1, r2) the only r0 that can give a P-position
+    (grundy.frontier.chomp3, which streams them far further without keeping them)."""
+    require(chomp3.cost(limit)[0], (limit + 1) ** 2 * 40,
             (f"three-row Chomp up to r0 = {limit:,}", f"r0 = {limit:,} までの 3 段のチョンプ"),
-            ("use a smaller bound", "上限を小さくしてください。"))
-    diag, diag_p = [0], [False]  # for c: over j < c, f(j, j) as bits; some (j, j, j) P, j >= 1
-    col, col_p = [], []          # for c: over c <= j < b, f(j, c) as bits; some (j, j, c) P
-    out = []
-    for b in range(limit + 1):
-        col.append(0)
-        col_p.append(False)
-        row = 0                  # over j < c: f(b, j) as bits
-        for c in range(b + 1):
-            value = None
-            if not (col_p[c] or diag_p[c]):
-                start = max(b, 1)
-                x = (row | col[c] | diag[c]) >> start
-                value = start + (~x & (x + 1)).bit_length() - 1
-                row |= 1 << value
-                col[c] |= 1 << value
-                if value <= limit:
-                    out.append((value, b, c))
-            col_p[c] = col_p[c] or (value == b >= 1)
-        diag.append(diag[-1] | (1 << value if value is not None else 0))
-        diag_p.append(diag_p[-1] or value == b >= 1)
-    return sorted(out)
+            ("use a smaller bound (or grundy frontier chomp3, which streams them)",
+             "上限を小さくしてください (grundy frontier chomp3 なら順に書き出せます)。"))
+    return sorted(p for record in chomp3.rows(limit) for p in chomp3.triples(record))
 
 
 @register
