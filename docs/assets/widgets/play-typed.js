@@ -119,7 +119,7 @@ export class TypedMoves {
     const t = w.t;
     const entries = (w.history || []).slice(1);
     const start = t("typed.start", { pos: posText(w.history?.[0]?.pos || []) });
-    return [start, ...entries.map((e, i) => `${i + 1}. ${w.who(e.by)}: ${moveWords(t, e)}`),
+    return [start, ...entries.map((e, i) => `${i + 1}. ${w.who(e.by)}: ${moveWords(t, { text: e.text, to: e.pos })}`),
             ...(entries.length ? [] : [t("noMoves")])];
   }
 
