@@ -65,6 +65,8 @@ export class PlayElement extends GrundyWidget {
     this.linkNote = h("div", { class: "gw-message gw-link-error", role: "alert", hidden: true });
     this.board = new Board(this.boardBox);
     this.typed = new TypedMoves(this);
+    this.moveButtons = h("ul", { class: "gw-movelist-items" });
+    this.moveList = h("details", { class: "gw-movelist" }, h("summary", { text: t("moveList") }), this.moveButtons);
     this.said = h("span", { class: "gw-said" });
     this.how = h("span", { class: "gw-how" });
     this.previewText = h("span", { class: "gw-preview-text" });
@@ -118,7 +120,7 @@ export class PlayElement extends GrundyWidget {
     this.replaceChildren(form, this.levelChoice.note, options, this.loader, this.message, this.status,
       this.linkNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
-      this.typed.element, this.typed.output,
+      this.typed.element, this.typed.output, this.moveList,
       this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
       h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList),
       this.share);
@@ -522,6 +524,7 @@ export class PlayElement extends GrundyWidget {
     this.board.render(state.svg);
     this.board.rove();
     this.board.name((element) => this.moveName(element));
+    this.renderMoveList(state);
     this.select(null);
     const human = this.humanToMove;
     const last = noted(this.current, state);
@@ -581,6 +584,16 @@ export class PlayElement extends GrundyWidget {
     if (this.said.textContent !== text) this.said.replaceChildren(...(pos ? withPos(text, pos) : [text]));
     const gapped = how && (this.t.lang === "ja" ? how : ` ${how}`);
     if (this.how.textContent !== gapped) this.how.textContent = gapped;
+  }
+
+  /** The legal moves as a list of buttons (folded): on a phone, where a board's moves lie
+   *  closer than a finger, each is a full-width target. */
+  renderMoveList(state) {
+    const board = state.over ? [] : state.moves.filter((m) => (m.kind || "move") === "move");
+    this.moveList.hidden = !board.length;
+    this.moveButtons.replaceChildren(...board.map((m) => h("li", {}, h("button", {
+      type: "button", class: "gw-listmove", "data-to": m.to.join(","), text: moveWords(this.t, m),
+      onclick: () => this.humanMove(m.to.join(","), "move") }))));
   }
 
   /** A move's accessible name: its words, the position it leads to, with hints whether it wins. */
