@@ -82,12 +82,14 @@ class AssignElement extends HTMLElement {
     this.fit = h("p", { class: "cr-fit", role: "status" });
     this.message = h("p", { class: "cr-error", role: "alert" });
     this.output = h("div", { class: "cr-output", hidden: true });
+    this.said = h("p", { class: "cr-said", role: "status" }); // a task added or removed, the link made
+    this.addButton = h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() });
     this.replaceChildren(
-      h("div", { class: "cr-form" }, field(t("title"), this.titleInput), field(t("due"), this.due)),
-      h("fieldset", { class: "cr-form cr-new" }, this.controls.element, field(t("kind"), this.kind),
-        this.posField, this.maxField, this.levelField, this.startNote,
-        h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() })),
-      this.list, this.fit, this.message,
+      h("fieldset", { class: "cr-form cr-about" }, h("legend", { text: t("about") }),
+        field(t("title"), this.titleInput), field(t("due"), this.due)),
+      h("fieldset", { class: "cr-form cr-new" }, h("legend", { text: t("newTask") }), this.controls.element,
+        field(t("kind"), this.kind), this.posField, this.maxField, this.levelField, this.startNote, this.addButton),
+      this.said, this.list, this.fit, this.message,
       h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
       this.output);
     this.showFields();
@@ -162,8 +164,23 @@ class AssignElement extends HTMLElement {
     const answerSize = { "find-move": written, "grundy-value": 3, play: written * (2 * (state.remoteness ?? 10) + 1) }[task.kind];
     this.tasks.push({ ...task, answerSize,
                       levels: task.kind === "play" ? [...this.level.options].map((o) => ({ name: o.value, title: { [this.lang]: o.text } })) : null });
+    this.added();
+  }
+
+  /** A task was added: the list drawn again and what was added said. */
+  added() {
+    const task = this.tasks[this.tasks.length - 1];
     this.message.textContent = "";
     this.drawList();
+    this.said.textContent = this.t("taskAdded", { i: this.tasks.length, text: taskText(task, this.catalogue, task.levels, this.t) });
+  }
+
+  /** Remove task i, say so and put the focus on the next task's Remove (else Add the task). */
+  remove(i) {
+    this.tasks.splice(i, 1);
+    this.drawList();
+    this.said.textContent = this.t("taskRemoved", { i: i + 1, n: this.tasks.length });
+    (this.list.querySelectorAll(".cr-remove")[i] || this.addButton).focus();
   }
 
   /** A P/N table up to the bound, if the engine draws it and it has at most MAX_CELLS cells. */
@@ -184,8 +201,7 @@ class AssignElement extends HTMLElement {
       return;
     }
     this.tasks.push({ ...task, answerSize: n });
-    this.message.textContent = "";
-    this.drawList();
+    this.added();
   }
 
   saveDraft() {
@@ -222,7 +238,7 @@ class AssignElement extends HTMLElement {
     this.list.replaceChildren(...(this.tasks.length ? this.tasks.map((task, i) => h("li", { class: "cr-task" },
       h("span", { text: taskText(task, this.catalogue, task.levels, t) }), " ",
       h("button", { type: "button", class: "md-button cr-remove", text: t("remove"),
-                    onclick: () => { this.tasks.splice(i, 1); this.drawList(); } })))
+                    "aria-label": `${t("remove")}: ${t("task", { i: i + 1 })}`, onclick: () => this.remove(i) })))
       : [h("li", { class: "cr-none", text: t("noTasks") })]));
   }
 
@@ -236,15 +252,18 @@ class AssignElement extends HTMLElement {
     const url = new URL(location.href);
     url.search = "";
     url.hash = `a=${code}`;
-    const box = h("input", { type: "text", class: "cr-link", readonly: true, value: url.href });
+    const box = h("input", { type: "text", class: "cr-link", readonly: true, value: url.href, id: "cr-link-box" });
     const note = h("span", { class: "cr-note", role: "status" });
-    this.output.replaceChildren(h("p", { text: t("link") }), box,
+    this.output.replaceChildren(h("p", {}, h("label", { for: box.id, text: t("link") })), box,
       h("button", { type: "button", class: "md-button cr-copy", text: t("copy"), onclick: async () => {
         box.select();
         try { await navigator.clipboard.writeText(box.value); note.textContent = t("copied"); } catch { /* selected: copy by hand */ }
       } }), " ", note,
       h("p", {}, h("a", { href: url.href, class: "cr-open", text: url.href.length > 80 ? `${url.href.slice(0, 77)}…` : url.href })));
     this.output.hidden = false;
+    this.said.textContent = t("made");
+    box.focus(); // the next step: copy the link
+    box.select();
   }
 }
 

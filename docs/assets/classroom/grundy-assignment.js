@@ -217,10 +217,12 @@ class AssignmentElement extends HTMLElement {
                               value: this.store.data.name || "" });
     const message = h("p", { class: "cr-error", role: "alert" });
     const out = h("div", { class: "cr-handed", hidden: true });
+    const done = h("p", { class: "cr-said", role: "status" });
     const handIn = async () => {
       const who = name.value.trim();
       if (!who) {
         message.textContent = t("needName");
+        name.focus();
         return;
       }
       message.textContent = "";
@@ -229,18 +231,21 @@ class AssignmentElement extends HTMLElement {
       const results = this.assignment.tasks.map((task, i) => this.store.result(i, task));
       const code = encodeResult({ name: who, assignment: this.code, results });
       const link = new URL(`../results/#r=${code}`, location.href).href;
-      out.replaceChildren(h("p", { text: t("codeIntro") }),
-        h("textarea", { class: "cr-code", readonly: true, rows: 4, spellcheck: "false" }, code),
+      const box = h("textarea", { class: "cr-code", readonly: true, rows: 4, spellcheck: "false", id: "cr-code-box" }, code);
+      out.replaceChildren(h("p", {}, h("label", { for: box.id, text: t("codeIntro") })), box,
         h("p", {}, h("a", { class: "cr-result-link", href: link, text: t("resultsLink") })),
         this.qr(link),
         h("button", { type: "button", class: "md-button cr-print", text: t("print"), onclick: () => window.print() }),
         this.sheet(who, results, code, link));
       out.hidden = false;
+      done.textContent = t("handedIn");
+      box.focus(); // the next step: copy the code (or follow the link below it)
+      box.select();
     };
     return h("section", { class: "cr-handin grundy-widget" }, h("h3", { text: t("handIn") }),
       h("label", { class: "cr-field" }, t("name"), " ", name),
       h("button", { type: "button", class: "md-button md-button--primary cr-handin-button", text: t("handIn"), onclick: handIn }),
-      message, out);
+      message, done, out);
   }
 
   /** The link to the teacher's results page as a QR code, with a caption; when the link is

@@ -218,7 +218,14 @@ class ExerciseElement extends HTMLElement {
       if (move && (e.key === "Enter" || e.key === " ")) {
         e.preventDefault();
         this.checkMove(move.getAttribute("data-to"));
+      } else if (move && this.picker && /^(Arrow|Home$|End$)/.test(e.key)) {
+        e.preventDefault();
+        this.picker.step(move, e.key)?.focus();
       }
+    });
+    this.board?.addEventListener("focusin", (e) => {
+      const move = e.target.closest?.(".move");
+      if (move) this.picker?.rove(move);
     });
   }
 
@@ -228,6 +235,9 @@ class ExerciseElement extends HTMLElement {
     if (this.picker) {
       this.picker.element = svgBox;
       this.picker.render(state.svg);
+      this.picker.rove();
+      const words = new Map(state.moves.map((m) => [m.to.join(","), this.t("moveTo", { move: m.text, to: written(m.to) })]));
+      this.picker.name((move) => words.get(move.getAttribute("data-to")) || move.getAttribute("aria-label") || "");
     } else {
       svgBox.querySelector("svg")?.remove();
       svgBox.insertAdjacentHTML("afterbegin", state.svg);
@@ -316,10 +326,12 @@ class ExerciseElement extends HTMLElement {
     this.cells = [...this.querySelectorAll(".gx-static td.gx-cell")];
     const saved = this.record.cells || {};
     for (const td of this.cells) {
-      const button = el("button.gx-cellbtn", { type: "button", on: { click: () => this.cycle(td) } });
+      const button = el("button.gx-cellbtn", { type: "button", tabIndex: -1, on: { click: () => this.cycle(td),
+        keydown: (e) => this.cellKey(e, td), focus: () => this.rove(td) } });
       td.replaceChildren(button);
       this.setCell(td, saved[td.dataset.pos] || "");
     }
+    if (this.cells.length) this.rove(this.cells[0]);
     this.rules = JSON.parse(this.dataset.rules || "[]");
     this.ruleBox = el("fieldset.gx-rules", { hidden: true });
     this.work.append(el("p.gx-help", { textContent: this.t("cellHelp") }),
@@ -330,12 +342,50 @@ class ExerciseElement extends HTMLElement {
     this.showMore = (record, teacher) => { this.ruleBox.hidden = !(record.solved || teacher) || !this.rules.length; };
   }
 
-  setCell(td, value) {
+  /** A cell's value ("P", "N" or "" blank) and, after Check, its verdict ("right",
+   *  "wrong", or "" unchecked): in its look, its name and aria-invalid. */
+  setCell(td, value, verdict = "") {
     td.dataset.value = value;
-    td.classList.remove("gx-wrong");
-    const label = this.t("cellLabel", { pos: written(td.dataset.pos.split(",")), v: value || this.t("blank") });
-    Object.assign(td.firstChild, { textContent: value, ariaLabel: label });
+    td.classList.toggle("gx-wrong", verdict === "wrong");
+    const said = this.t("cellLabel", { pos: written(td.dataset.pos.split(",")), v: value || this.t("blank") });
+    const label = verdict ? this.t("cellChecked", { cell: said, verdict: this.t(verdict === "wrong" ? "cellWrong" : "cellRight") })
+      : said;
+    td.firstChild.textContent = value;
     td.firstChild.setAttribute("aria-label", label);
+    if (verdict === "wrong") td.firstChild.setAttribute("aria-invalid", "true");
+    else td.firstChild.removeAttribute("aria-invalid");
+  }
+
+  /** One Tab stop for the table: the cell `td` is in the tab order, the others are not. */
+  rove(td) {
+    for (const cell of this.cells) cell.firstChild.tabIndex = cell === td ? 0 : -1;
+  }
+
+  /** The arrow keys move across the table (to the next cell that way, over empty
+   *  squares), Home and End to the first and last cell. */
+  cellKey(event, td) {
+    const place = (cell) => [cell.closest("table"), cell.parentElement.rowIndex, cell.cellIndex];
+    const [table, row, col] = place(td);
+    const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key] || [0, 0];
+    let next = null;
+    if (event.key === "Home") next = this.cells[0];
+    else if (event.key === "End") next = this.cells[this.cells.length - 1];
+    else if (dr || dc) {
+      const ahead = this.cells.filter((cell) => {
+        const [t, r, c] = place(cell);
+        return t === table && (dr ? c === col && (r - row) * dr > 0 : r === row && (c - col) * dc > 0);
+      });
+      next = ahead.sort((a, b) => {
+        const [, ra, ca] = place(a);
+        const [, rb, cb] = place(b);
+        return Math.abs(ra - row) + Math.abs(ca - col) - Math.abs(rb - row) - Math.abs(cb - col);
+      })[0] || null;
+    } else return;
+    event.preventDefault();
+    if (next) {
+      this.rove(next);
+      next.firstChild.focus();
+    }
   }
 
   cycle(td) {
@@ -360,16 +410,22 @@ class ExerciseElement extends HTMLElement {
     const truth = await this.state();
     let right = 0;
     let blank = 0;
+    const wrong = [];
     for (const td of this.cells) {
       const value = td.dataset.value || "";
+      const good = value === truth.get(td.dataset.pos);
       if (!value) blank += 1;
-      else if (value === truth.get(td.dataset.pos)) right += 1;
-      td.classList.toggle("gx-wrong", Boolean(value) && value !== truth.get(td.dataset.pos));
+      else if (good) right += 1;
+      else wrong.push(written(td.dataset.pos.split(",")));
+      this.setCell(td, value, value ? (good ? "right" : "wrong") : "");
     }
+    const firstWrong = this.cells.find((td) => td.classList.contains("gx-wrong"));
+    if (firstWrong) this.rove(firstWrong); // Tab goes back to the table at its first wrong cell
     const n = this.cells.length;
     const solved = right === n;
+    const where = wrong.length ? ` ${this.t("wrongCells", { cells: wrong.join(this.lang === "ja" ? "、" : "; ") })}` : "";
     this.attempt(solved, solved ? this.t("tableSolved", { n })
-      : this.t("tableResult", { k: right, n, w: n - right - blank, b: blank }));
+      : this.t("tableResult", { k: right, n, w: n - right - blank, b: blank }) + where);
   }
 
   buildRules() {

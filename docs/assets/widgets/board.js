@@ -37,6 +37,14 @@ function reach(move, x, y) {
   return [Math.hypot(dx, dy), Math.hypot(x - (r.left + r.right) / 2, y - (r.top + r.bottom) / 2)];
 }
 
+/** The centre of an element, in client pixels. */
+function centre(node) {
+  const r = node.getBoundingClientRect();
+  return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+}
+
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
 function parseBox(svg) {
   return (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
 }
@@ -78,6 +86,43 @@ export class Board {
   /** The move element with this data-to ("c1,c2,..."), if drawn. */
   find(to) {
     return this.moves().find((m) => m.getAttribute("data-to") === to) || null;
+  }
+
+  /** One Tab stop for the board (a roving tabindex): `active` (else the first move) is
+   *  in the tab order, the other moves are reached by the arrow keys (step). Returns it. */
+  rove(active = null) {
+    const moves = this.moves();
+    const chosen = moves.includes(active) ? active : moves[0] || null;
+    for (const move of moves) move.setAttribute("tabindex", move === chosen ? "0" : "-1");
+    return chosen;
+  }
+
+  /** Name each move for a screen reader: name(element) -> its accessible name. */
+  name(name) {
+    for (const move of this.moves()) move.setAttribute("aria-label", name(move));
+  }
+
+  /** The move a key leads to from the move `from`: an arrow, the nearest move in its
+   *  direction on the picture (the distance across it counted twice), null at the edge;
+   *  Home and End, the first and the last move. */
+  step(from, key) {
+    const moves = this.moves();
+    if (key === "Home") return moves[0] || null;
+    if (key === "End") return moves[moves.length - 1] || null;
+    const [dx, dy] = ARROWS[key] || [0, 0];
+    const [x, y] = centre(from);
+    let best = null;
+    let bestScore = Infinity;
+    for (const move of moves) {
+      const [mx, my] = centre(move);
+      const along = (mx - x) * dx + (my - y) * dy;
+      const score = along + 2 * Math.abs((mx - x) * dy - (my - y) * dx);
+      if (move !== from && along > 0.5 && score < bestScore) {
+        best = move;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   /** The move nearest to the client point (x, y), or null if none is within reach. */

@@ -29,7 +29,7 @@ function newId(prefix = "gw") {
 /** A labelled input with a slot beside it for its error message (see setFieldError). */
 export function field(label, input, extraClass = "") {
   input.id = input.id || newId();
-  const error = h("span", { class: "gw-field-error", id: newId(), hidden: true });
+  const error = h("span", { class: "gw-field-error", id: newId(), role: "alert", hidden: true }); // announced when shown
   input.setAttribute("aria-describedby", error.id);
   return h("span", { class: `gw-field ${extraClass}`.trim() },
     h("label", { for: input.id, text: label }), input, error);

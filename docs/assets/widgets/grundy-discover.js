@@ -75,6 +75,7 @@ export class DiscoverElement extends GrundyWidget {
     const request = this.read();
     const formula = this.guessInput.value.trim();
     setFieldError(this.guessInput, formula ? "" : this.t("discover.needGuess"));
+    this.guessResult.replaceChildren(); // no verdict of an earlier formula beside this one's error
     if (!request || !formula) return;
     const data = await this.callLatest({ op: "guess", ...request, formula }, { quiet: true });
     if (!data) {

@@ -21,7 +21,8 @@ export class NimsumElement extends GrundyWidget {
     const form = h("form", { class: "gw-controls", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.compute(); } },
       field(t("heapSizes"), this.input),
       h("button", { type: "submit", class: "md-button md-button--primary gw-show", text: t("nimsum") }));
-    this.replaceChildren(form, this.loader, this.message, this.status, this.output);
+    this.verdict = h("p", { class: "gw-verdict", role: "status" }); // announced at each new answer
+    this.replaceChildren(form, this.loader, this.message, this.status, this.output, this.verdict);
   }
 
   detached() {
@@ -55,6 +56,7 @@ export class NimsumElement extends GrundyWidget {
   clear() {
     this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
     this.output.replaceChildren();
+    this.verdict.textContent = "";
     delete this.dataset.total;
   }
 
@@ -88,8 +90,9 @@ export class NimsumElement extends GrundyWidget {
     this.output.replaceChildren(
       h("div", { class: "gw-scroll" }, h("table", { class: "gw-nimsum-table" },
         h("caption", { text: `${t("binary")}: ${t("oddColumn")}` }),
-        h("thead", {}, header), h("tbody", {}, rows), h("tfoot", {}, total))),
-      h("p", { class: `gw-verdict ${data.total === 0 ? "gw-win" : ""}`, text: verdict }));
+        h("thead", {}, header), h("tbody", {}, rows), h("tfoot", {}, total))));
+    this.verdict.className = `gw-verdict ${data.total === 0 ? "gw-win" : ""}`;
+    this.verdict.textContent = verdict;
   }
 }
 

@@ -10,6 +10,7 @@ import { field, h, posNode, posText, setFieldError, sleep, withPos } from "./dom
 import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
 import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
 import { download, printText, recordText, reviewNode } from "./play-review.js";
+import { TypedMoves, moveWords } from "./play-typed.js";
 import { GrundyWidget, define } from "./widget-base.js";
 import { pageIdle } from "./painted.js";
 import { engine } from "./engine-client.js";
@@ -63,6 +64,11 @@ export class PlayElement extends GrundyWidget {
     this.boardBox = h("div", { class: "gw-board", tabindex: "-1", "aria-label": t("board") }, this.fallback);
     this.linkNote = h("div", { class: "gw-message gw-link-error", role: "alert", hidden: true });
     this.board = new Board(this.boardBox);
+    this.typed = new TypedMoves(this);
+    this.moveButtons = h("ul", { class: "gw-movelist-items" });
+    this.moveList = h("details", { class: "gw-movelist" }, h("summary", { text: t("moveList") }), this.moveButtons);
+    this.said = h("span", { class: "gw-said" });
+    this.how = h("span", { class: "gw-how" });
     this.previewText = h("span", { class: "gw-preview-text" });
     this.confirmButton = h("button", { type: "button", class: "md-button md-button--primary gw-confirm",
       text: t("confirm"), hidden: true, onclick: () => this.playSelected() });
@@ -114,6 +120,7 @@ export class PlayElement extends GrundyWidget {
     this.replaceChildren(form, this.levelChoice.note, options, this.loader, this.message, this.status,
       this.linkNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
+      this.typed.element, this.typed.output, this.moveList,
       this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
       h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList),
       this.share);
@@ -355,7 +362,7 @@ export class PlayElement extends GrundyWidget {
   }
 
   async computerMove(token) {
-    this.status.textContent = this.t("thinking");
+    this.tell(this.t("thinking"));
     this.dataset.turn = "computer";
     this.boardBox.classList.add("gw-waiting");
     const reply = await this.request("reply", this.current);
@@ -387,22 +394,23 @@ export class PlayElement extends GrundyWidget {
     }
   }
 
+  /** The board's keys: Enter or Space plays the focused move; the arrow keys move across
+   *  the board (to the nearest move that way), Home and End to the first and last move. */
   onKey(event) {
-    const moves = this.board.moves();
-    const index = moves.indexOf(document.activeElement);
-    if (index < 0) return;
+    const move = event.target.closest?.(".move");
+    if (!move) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      if (this.canMove()) this.boardMove(moves[index]);
-    } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
+      if (this.canMove()) this.boardMove(move);
+    } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"].includes(event.key)) {
       event.preventDefault();
-      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
-      moves[(index + step + moves.length) % moves.length].focus();
+      this.board.step(move, event.key)?.focus();
     }
   }
 
   onFocus(event) {
     const move = event.target.closest?.(".move");
+    if (move) this.board.rove(move);
     if (move && this.canMove() && move.matches(":focus-visible")) this.select(move);
   }
 
@@ -514,6 +522,9 @@ export class PlayElement extends GrundyWidget {
     this.state = state;
     this.selected = null;
     this.board.render(state.svg);
+    this.board.rove();
+    this.board.name((element) => this.moveName(element));
+    this.renderMoveList(state);
     this.select(null);
     const human = this.humanToMove;
     const last = noted(this.current, state);
@@ -529,7 +540,7 @@ export class PlayElement extends GrundyWidget {
     const gap = t.lang === "ja" ? "" : " ";
     const said = (this.say ? this.say + gap : "")
       + (last.by === "computer" ? t("computerPlayed", { text: last.text, pos: posText(last.pos) }) + gap : "");
-    const show = (text) => this.status.replaceChildren(...withPos(text, last.pos));
+    const show = (text, how = "") => this.tell(text, how, last.pos);
     if (state.over) {
       const moverWins = this.setup.misere; // the player to move has no move left
       if (this.twoPlayers) {
@@ -546,8 +557,9 @@ export class PlayElement extends GrundyWidget {
       }
     } else {
       delete this.dataset.winner;
-      const turn = this.turnKey().map((key) => t(key)).join(gap);
-      show(said + (!human ? t("thinking") : this.twoPlayers ? t("playerTurn", { n: player }) + gap + turn : turn));
+      const [turn, how] = this.turnKey().map((key) => t(key));
+      show(said + (!human ? t("thinking") : this.twoPlayers ? t("playerTurn", { n: player }) + gap + turn : turn),
+           human ? how : "");
       this.status.className = "gw-status";
     }
     this.passButton.hidden = !(this.setup.pass && state.pass && !state.over);
@@ -558,10 +570,38 @@ export class PlayElement extends GrundyWidget {
     this.renderEnd(state);
     this.writeLink();
     if (this.focusBoard) {
-      const first = human && !state.over && this.board.moves()[0];
+      const first = human && !state.over && this.board.rove();
       (first || this.boardBox).focus();
       this.focusBoard = !human && !state.over; // until the computer has answered
     }
+  }
+
+  /** The status line: `text` (what happened and whose turn it is: its live region
+   *  announces it, once: an unchanged text is left alone) and `how` (how to move: kept,
+   *  not announced again, while it stays the same). */
+  tell(text, how = "", pos = null) {
+    if (this.said.parentNode !== this.status) this.status.replaceChildren(this.said, this.how);
+    if (this.said.textContent !== text) this.said.replaceChildren(...(pos ? withPos(text, pos) : [text]));
+    const gapped = how && (this.t.lang === "ja" ? how : ` ${how}`);
+    if (this.how.textContent !== gapped) this.how.textContent = gapped;
+  }
+
+  /** The legal moves as a list of buttons (folded): on a phone, where a board's moves lie
+   *  closer than a finger, each is a full-width target. */
+  renderMoveList(state) {
+    const board = state.over ? [] : state.moves.filter((m) => (m.kind || "move") === "move");
+    this.moveList.hidden = !board.length;
+    this.moveButtons.replaceChildren(...board.map((m) => h("li", {}, h("button", {
+      type: "button", class: "gw-listmove", "data-to": m.to.join(","), text: moveWords(this.t, m),
+      onclick: () => this.humanMove(m.to.join(","), "move") }))));
+  }
+
+  /** A move's accessible name: its words, the position it leads to, with hints whether it wins. */
+  moveName(element) {
+    const move = this.moveTo(element.getAttribute("data-to"), "move");
+    if (!move) return element.getAttribute("aria-label") || "";
+    const hint = this.hintsBox.checked && move.outcome ? `${this.t(`moveHint${move.outcome}`)}` : "";
+    return moveWords(this.t, move) + (hint ? (this.t.lang === "ja" ? `、${hint}` : `, ${hint}`) : "");
   }
 
   /** A finished game against a level moves the suggested level (once per game): the

@@ -135,8 +135,8 @@ export class TableElement extends GrundyWidget {
       h("option", { value: "xor", text: t("compareXor") }));
     this.slices = h("div", { class: "gw-slices" });
     this.output = h("div", { class: "gw-table-output" }, this.fallback);
-    this.counts = h("p", { class: "gw-counts" });
-    this.summary = h("p", { class: "gw-summary" });
+    this.counts = h("p", { class: "gw-counts", role: "status" }); // each redraw's counts and summary announced
+    this.summary = h("p", { class: "gw-summary", role: "status" });
     this.condition = h("p", { class: "gw-condition", hidden: true });
     const form = h("form", { class: "gw-controls", novalidate: true, onsubmit: (e) => { e.preventDefault(); this.load(); } },
       this.controls.element, field(t("size"), this.maxInput), field(t("view"), this.viewSelect),
