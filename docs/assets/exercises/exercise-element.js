@@ -334,7 +334,11 @@ class ExerciseElement extends HTMLElement {
     if (this.cells.length) this.rove(this.cells[0]);
     this.rules = JSON.parse(this.dataset.rules || "[]");
     this.ruleBox = el("fieldset.gx-rules", { hidden: true });
-    this.work.append(el("p.gx-help", { textContent: this.t("cellHelp") }),
+    // How to fill the cells comes before the tables, where the reader starts (not after four grids).
+    const cell = this.querySelector(".gx-static td.gx-cell");
+    const tables = cell && (cell.closest(".gx-slices") || cell.closest(".md-typeset__scrollwrap") || cell.closest("table"));
+    tables?.before(el("p.gx-help", { textContent: this.t("cellHelp") }));
+    this.work.append(
       el("div.gx-buttons", {}, el("button.md-button.md-button--primary.gx-check", { type: "button",
         textContent: this.t("check"), on: { click: () => this.checkTable() } })));
     this.feedback.after(this.ruleBox);
