@@ -23,7 +23,7 @@ SCREENS = """() => {
 def lessons(built_site) -> list[str]:
     """The lessons in the course's order: the pages of the nav that hold a game."""
     nav = (built_site / "index.html").read_text(encoding="utf-8")
-    paths = dict.fromkeys(re.findall(r'class="md-nav__link[^"]*"\s+href="([a-z-]+/)"', nav))
+    paths = dict.fromkeys(re.findall(r'<a href="([a-z-]+/)" class="md-nav__link', nav))
     return [p for p in paths if "<grundy-play" in (built_site / p / "index.html").read_text(encoding="utf-8")]
 
 
