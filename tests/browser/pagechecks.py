@@ -5,7 +5,7 @@ sideways, wide tables and code that scroll show a fade at the edge and take the 
 focus, positions like {10, 5, 5} are never split across lines, touch targets are at least
 44 px tall or spaced, inputs use at least 16 px text, figure labels are at least 11 px as
 rendered), axe-core's serious and critical findings (the checks Lighthouse's accessibility
-score is made of), and a screenshot of the first screen into artifacts/screenshots/ (the
+score is made of), the page's console errors, uncaught exceptions and HTTP errors, and a screenshot of the first screen into artifacts/screenshots/ (the
 sample of every kind of page gets full-page screenshots in three configurations).
 
 The widgets' Python runtime is held back (its worker never answers, as on a slow
@@ -228,15 +228,25 @@ def axe_findings(page, rel: str) -> list[str]:
             for v in page.evaluate(RUN_AXE, FALSE_POSITIVES) if v["impact"] in SEVERE]
 
 
+def page_errors(page, rel: str) -> list[str]:
+    """The console errors, uncaught exceptions and HTTP errors the open page has recorded
+    (tests/testpages.py) since the last call, but the missing page's own 404; cleared."""
+    missing = rel == NOT_FOUND
+    errors = [f"/{rel}: {e}" for e in page.console_errors
+              if not (missing and (e == f"HTTP 404 {page.url}" or "status of 404" in e))]
+    page.console_errors.clear()
+    return errors
+
+
 def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
                 shots: str | None = None, engine: bool = False,
                 full_page: bool = True) -> tuple[list[str], list[float]]:
     """Visit each of `pages` (relative to served_site) once, going from one to the next by a
     link where a reader could (open_laid_out): the layout checks (layout=True),
     a screenshot named "<page>-<shots>.png" (shots: e.g. "phone-light"; of the whole page,
-    or of the first screen if not full_page), then axe. The widgets' engine is held back,
-    or runs (engine=True: the widgets show its answers). Returns the failures and the
-    figures' label sizes."""
+    or of the first screen if not full_page), then axe and the page's errors (page_errors).
+    The widgets' engine is held back, or runs (engine=True: the widgets show its answers).
+    Returns the failures and the figures' label sizes."""
     if not engine:
         hold_the_engine(page)
     page.add_init_script(COUNT_SWAPS)
@@ -257,6 +267,7 @@ def check_pages(page, served_site: str, pages: list[str], layout: bool = False,
                 page.evaluate(LOAD_IMAGES)
             page.screenshot(path=SHOTS / f"{shot_name(rel)}-{shots}.png", full_page=full_page)
         bad += axe_findings(page, rel)
+        bad += page_errors(page, rel)
     return bad, label_px
 
 
