@@ -12,9 +12,10 @@ import pytest
 
 import grundy
 import grundy.cli
+import grundy.prove.proof
 
 MODULES = ("grundy", "grundy.registry", "grundy.core", "grundy.table", "grundy.sums",
-           "grundy.passing", "grundy.verify", "grundy.cli", "grundy.discovery")
+           "grundy.passing", "grundy.verify", "grundy.cli", "grundy.discovery", "grundy.prove.proof")
 # what a reader calls: each has at least one `>>>` example
 WITH_EXAMPLES = [
     grundy.game, grundy.game_names, grundy.find_game, grundy.sum_of, grundy.with_pass,
@@ -24,7 +25,7 @@ WITH_EXAMPLES = [
     grundy.Table, grundy.Table.get, grundy.Table.items, grundy.Table.p_positions,
     grundy.Table.misere, grundy.Table.misere_p_positions, grundy.Table.max_value,
     grundy.SumGame, grundy.SumGame.split, grundy.verify.run, grundy.cli.run, grundy.cli.main,
-    grundy.discover, grundy.discovery.check,
+    grundy.discover, grundy.discovery.check, grundy.prove.proof.prove,
 ]
 
 

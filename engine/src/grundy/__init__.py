@@ -21,8 +21,9 @@ from .sums import SumGame, sum_of
 from .table import Table
 from . import verify  # noqa: E402  (grundy.verify.run)
 from .discovery import discover  # noqa: E402  (grundy.discovery.discover)
+from . import prove  # noqa: E402  (callable: grundy.prove(game, formula, target=...))
 
 __version__ = "0.1.0"
 __all__ = ["Formula", "Game", "GameError", "Move", "Param", "PassGame", "PositionError",
            "SumGame", "Table", "Text", "Theorem", "discover", "find_game", "game", "game_names",
-           "register", "sum_of", "verify", "with_pass", "__version__"]
+           "prove", "register", "sum_of", "verify", "with_pass", "__version__"]

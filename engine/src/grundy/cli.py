@@ -1,9 +1,10 @@
-"""The `grundy` command line: value, outcome, move, remoteness, table, discover, verify.
+"""The `grundy` command line: value, outcome, move, remoteness, table, discover, prove, verify.
 
 The options of each game are generated from its Params (grundy.registry), so a new
 game needs no change here. Parsing is argparse: one parser per command and game
 (`grundy value chocolate --k 3 10 5 5`), options before or after the coordinates.
-Bad input prints one line on stderr and exits 2; a failed theorem in `verify` exits 1.
+Bad input prints one line on stderr and exits 2; a failed theorem in `verify`, and a formula
+`prove` refutes or cannot decide, exit 1.
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ COMMANDS = {  # command -> (help, has a game, its own options: name -> (flag?, h
                   "misere": (True, "misère play (target P)"),
                   "pass": (True, "the game with a pass (a coordinate `pass`: 1 still available)"),
                   "format": (False, "text or json")}),
+    "prove": ("prove or refute a formula for every position (grundy.prove)", True,
+              {"formula": (False, "the formula, as discover writes it (e.g. 'x ^ y ^ z == 0')"),
+               "target": (False, "P (true exactly at the P-positions) or grundy (the Grundy value)"),
+               "misere": (True, "misère play (target P)"),
+               "pass": (True, "the game with a pass (a coordinate `pass`: 1 still available)"),
+               "method": (False, "auto (MONA when installed), mona or automata"),
+               "seconds": (False, "the time limit (default 10)"),
+               "megabytes": (False, "the memory limit (default 1200)"),
+               "format": (False, "text or json")}),
     "verify": ("check every theorem by brute force", False, {"max": (False, "one bound for all")}),
 }
 
@@ -112,12 +122,12 @@ def _split_game(command: str, rest: list[str]) -> tuple[str, list[str]]:
 def parse(argv: list[str]):
     """(command, game class or None, namespace) from the arguments."""
     if not argv:
-        raise UsageError("missing command (value, outcome, move, remoteness, table, discover or verify); "
-                         "try --help")
+        raise UsageError("missing command (value, outcome, move, remoteness, table, discover, prove "
+                         "or verify); try --help")
     command, rest = argv[0], list(argv[1:])
     if command not in COMMANDS:
         raise UsageError(f"unknown command {command!r} "
-                         "(use value, outcome, move, remoteness, table, discover or verify)")
+                         "(use value, outcome, move, remoteness, table, discover, prove or verify)")
     cls = None
     if COMMANDS[command][1]:
         name, rest = _split_game(command, rest)
@@ -126,7 +136,7 @@ def parse(argv: list[str]):
         except GameError as e:
             raise UsageError(str(e)) from None
     args = _parser(command, cls).parse_intermixed_args(rest)
-    for key in ("max",):
+    for key in ("max", "seconds", "megabytes"):
         if getattr(args, key, None) is not None:
             setattr(args, key, _int(getattr(args, key), f"--{key}"))
     return command, cls, args
@@ -204,6 +214,23 @@ def _discover(g, args, out) -> None:
     out.write(found.text() if fmt == "text" else json.dumps(found.as_dict(), ensure_ascii=False) + "\n")
 
 
+def _prove(g, args, out) -> int:
+    """Exit status 0 when proved, 1 when refuted or not decided."""
+    from .prove.proof import prove
+
+    if args.coords:
+        raise UsageError(f"prove takes no coordinates, got {' '.join(args.coords)}")
+    if args.formula is None:
+        raise UsageError("prove needs --formula EXPR (e.g. --formula 'x ^ y ^ z == 0')")
+    fmt = args.format or "text"
+    if fmt not in ("text", "json"):
+        raise UsageError(f"unknown format {fmt!r} (use text or json)")
+    proof = prove(g, args.formula, args.target, misere=bool(args.misere),
+                  method=args.method or "auto", seconds=args.seconds, megabytes=args.megabytes)
+    out.write(proof.text() if fmt == "text" else json.dumps(proof.as_dict(), ensure_ascii=False) + "\n")
+    return 0 if proof.proved else 1
+
+
 def run(argv: list[str], out=None) -> int:
     """Execute one command, writing to `out` (default: the current sys.stdout); returns
     the exit status (raises GameError on bad input).
@@ -231,6 +258,8 @@ def run(argv: list[str], out=None) -> int:
     if command == "discover":
         _discover(g, args, out)
         return 0
+    if command == "prove":
+        return _prove(g, args, out)
     with_flag = bool(getattr(args, "pass"))
     pos = _position(g, args.coords, with_flag)
     misere = bool(getattr(args, "misere", False))
@@ -257,6 +286,8 @@ def usage() -> str:
              "[--backend auto|python|numpy] [--pass]",
              "       grundy discover GAME [options] [--max N] [--target grundy|P] [--misere] [--pass] "
              "[--format text|json]",
+             "       grundy prove   GAME [options] --formula EXPR [--target P|grundy] [--misere] [--pass] "
+             "[--method auto|mona|automata] [--seconds N] [--megabytes N] [--format text|json]",
              "       grundy verify  [--max N]",
              "", "games and their options (options may stand before or after the coordinates;",
              "--pass: the game is played with one pass, still available; `grundy COMMAND GAME --help`):"]

@@ -180,7 +180,8 @@ class Game:
     It defines `targets(pos)` (positions after each move, no validation, lazily) and
     `describe(pos, to)` (the move in words; or `_moves(pos)`, every Move), optionally
     `_check(pos)` (raise PositionError), `move_bound(pos)` (most moves of a position below
-    pos, for the work model) and `formula_moves(pos)` (targets a formula points to). That is enough for
+    pos, for the work model), `formula_moves(pos)` (targets a formula points to) and
+    `rules()` (the positions and moves in the prover's language, for `grundy.prove`). That is enough for
     everything: values, tables (a generic layout and kernel), the command line, the JSON
     facade. Fast table layouts and kernels (`index`, `kernel`, `table_size`) are optional
     plug-ins kept with the game.
@@ -512,6 +513,12 @@ class Game:
             (3, 2, 2)
         """
         return search_remoteness(self, self.validate(pos), misere)
+
+    def rules(self):
+        """The positions and moves in the prover's language (grundy.prove.statement.Rules,
+        stated next to the game's rules), or None where the game does not state them:
+        then `grundy.prove` decides nothing about it."""
+        return None
 
     def formula_moves(self, pos: tuple) -> Iterable[tuple]:
         """Targets of `pos` computed from a formula, likely P-positions (games override):

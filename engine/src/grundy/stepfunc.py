@@ -209,6 +209,13 @@ class StepFunction:
         self.check(t)
         return self._prefix[t]
 
+    def in_logic(self, t, r):
+        """The formula r = f(t) of the prover's language (t and r its terms;
+        grundy.prove.translate.Outside when f uses what it cannot say)."""
+        from .prove.translate import relation
+
+        return relation(self._body, {"t": t}, r)
+
     def satisfies_condition(self, n: int) -> bool:
         """The condition of [S] Theorem 2.2 on 0..n: z>>i == z'>>i implies f(z)>>(i-1) == f(z')>>(i-1).
 

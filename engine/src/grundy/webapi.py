@@ -62,6 +62,7 @@ MESSAGES = {
     "bad_target": Text("The target is grundy or P.", "対象は grundy か P です。"),
     "bad_formula": Text("The formula must be text, e.g. x ^ y ^ z == 0.",
                         "式は文字で入力してください (例: x ^ y ^ z == 0)。"),
+    "bad_method": Text("The method is auto, mona or automata.", "方法は auto、mona、automata のどれかです。"),
     "not_for_game": Text("The level {level} does not play this game.",
                          "レベル {level} はこのゲームを指しません。"),
 }
@@ -609,9 +610,26 @@ def op_guess(request):
         return check(g, formula, top, target, misere=misere).as_dict()
 
 
+def op_prove(request):
+    """A formula proved or refuted for every position (grundy.prove), under the formula
+    search's budget: {game, params, target, formula, proved, counterexample, statement,
+    method, seconds, reason, misere, pass, states} (statement and reason in `lang`)."""
+    from grundy.prove.proof import prove
+
+    g, _, target, misere = _discovery_args(request)
+    formula, method = _need(request, "formula"), request.get("method") or "auto"
+    if not isinstance(formula, str):
+        raise RequestError(_message("bad_formula", _lang(request)))
+    if not isinstance(method, str):
+        raise RequestError(_message("bad_method", _lang(request)))
+    with using(DISCOVERY):
+        return prove(g, formula, target, misere=misere, method=method).as_dict(_lang(request))
+
+
 OPS = {"games": op_games, "state": op_state, "reply": op_reply, "random_start": op_random_start,
        "table": op_table, "nimsum": op_nimsum, "ppositions": op_ppositions,
-       "explain": op_explain, "levels": op_levels, "discover": op_discover, "guess": op_guess}
+       "explain": op_explain, "levels": op_levels, "discover": op_discover, "guess": op_guess,
+       "prove": op_prove}
 
 
 def handle(request):

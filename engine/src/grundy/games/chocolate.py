@@ -6,6 +6,8 @@ from array import array
 
 from ..core import TABLE_CAP, Game, PositionError, Theorem, plural
 from ..params import Param
+from ..prove.logic import Bin, Div, Scale
+from ..prove.statement import Rules, both, either, eq, le, lt
 from ..registry import game, register
 from ..table import ColumnIndex, column_starts, misere_of_bits, progress
 from ..text import Text
@@ -120,6 +122,20 @@ class Chocolate(Game):
             yield (x, v, z)
         for w in range(z):
             yield (x, min(y, (x + w) // k), w)
+
+    def rules(self):
+        """The positions k*y <= x + z and the three cuts (a diagonal cut clips y), as `targets`."""
+        k = self.k
+
+        def move(p, q):
+            (x, y, z), (u, v, w) = p, q
+            return either(both(lt(u, x), eq(w, z), eq(v, Bin("min", y, Div(Bin("+", u, z), k)))),
+                          both(eq(u, x), eq(w, z), lt(v, y)),
+                          both(eq(u, x), lt(w, z), eq(v, Bin("min", y, Div(Bin("+", x, w), k)))))
+
+        bound = f"{k if k > 1 else ''}y ≤ x + z"
+        return Rules(self.coords, lambda p: le(Scale(k, p[1]), Bin("+", p[0], p[2])), move,
+                     Text(bound, bound))
 
     def describe(self, pos, to):
         (x, y, z), (u, v, w) = pos, to

@@ -18,6 +18,8 @@ from math import comb
 from ..budget import require
 from ..core import PositionError, Theorem, plural
 from ..params import Param
+from ..prove.logic import Bin, Const
+from ..prove.statement import Rules, both, either, eq, le, lt, same
 from ..reference import reference_grundy
 from ..registry import game, register
 from ..sized import Sized
@@ -199,6 +201,22 @@ class Chomp(Sized):
         for i, r in enumerate(pos):
             for j in range(r - 1, 0 if i == 0 else -1, -1):
                 yield chomped(pos, i, j)
+
+    def rules(self):
+        """r0 >= 1 and the rows non-increasing; eating (i, j), j < r_i (j >= 1 in row 0),
+        leaves rows i, i + 1, ... at most j long: q_i = j, q_k = min(p_k, q_i) for k > i."""
+        n = self._fixed()
+
+        def position(p):
+            return both(le(Const(1), p[0]), *(le(p[i], p[i - 1]) for i in range(1, n)))
+
+        def move(p, q):
+            return either(*(both(same(p[:i], q[:i]), lt(q[i], p[i]), *((le(Const(1), q[0]),) if i == 0 else ()),
+                                 *(eq(q[k], Bin("min", p[k], q[i])) for k in range(i + 1, n)))
+                            for i in range(n)))
+
+        rows = " ≥ ".join(self.coords)
+        return Rules(self.coords, position, move, Text(f"{rows}, r0 ≥ 1", f"{rows}、r0 ≥ 1"))
 
     def describe(self, pos, to):
         i, j = eaten_square(pos, to)

@@ -9,6 +9,8 @@ from math import isqrt
 from ..budget import STEP_PER_TABLE_POSITION
 from ..core import Game, Theorem, always
 from ..params import Param
+from ..prove.logic import Bin, Const
+from ..prove.statement import Rules, both, either, eq, every, lt
 from ..registry import game, register
 from ..table import BoxIndex, misere_of_bits, value_array
 from ..text import Text
@@ -73,6 +75,14 @@ class Corner(Game):
         yield from ((u, y) for u in range(x))
         yield from ((x, v) for v in range(y))
 
+    def rules(self):
+        """Every (x, y) is a position; the moves left, up, and the game's diagonal ones."""
+        def move(p, q):
+            (x, y), (u, v) = p, q
+            return either(both(lt(u, x), eq(v, y)), both(eq(u, x), lt(v, y)), *self._diagonal(p, q))
+
+        return Rules(self.coords, every, move)
+
     def describe(self, pos, to):
         x, y = pos
         en_piece, ja_piece = self.piece.en, self.piece.ja
@@ -127,6 +137,11 @@ class Wythoff(Corner):
 
     def move_bound(self, pos):
         return sum(pos) + min(pos) + 1
+
+    def _diagonal(self, p, q):
+        """Up-left any distance: x - u = y - v > 0."""
+        (x, y), (u, v) = p, q
+        return (both(lt(u, x), eq(Bin("+", x, v), Bin("+", y, u))),)
 
     def formula_moves(self, pos):
         """The P-positions (a_n, b_n) reachable from (x, y) share a coordinate with it or
@@ -187,6 +202,12 @@ class Ryuoh(Corner):
     def move_bound(self, pos):
         x, y = pos
         return x + y + min(x, self.p) * min(y, self.p) + 1
+
+    def _diagonal(self, p, q):
+        """The diagonal steps as their finite list: u + s = x, v + t = y."""
+        (x, y), (u, v) = p, q
+        return tuple(both(eq(Bin("+", u, Const(s)), x), eq(Bin("+", v, Const(t)), y))
+                     for s in range(1, self.p - 1) for t in range(1, self.p - s))
 
     def formula_moves(self, pos):
         """The targets with G = 0 ([R1] Theorem 3.1), computed directly: (u, v) with

@@ -8,6 +8,7 @@ from operator import or_
 
 from ..core import GameError, PositionError, Theorem, always, coords_nim_sum, plural
 from ..params import Param
+from ..prove.statement import Rules, every, one_heap_lower
 from ..registry import game, register
 from ..sized import Sized
 from ..table import BoxIndex, misere_of_bits, value_array
@@ -72,6 +73,10 @@ class Nim(Sized):
         for i, c in enumerate(pos):
             for v in range(c):
                 yield pos[:i] + (v,) + pos[i + 1:]
+
+    def rules(self):
+        """Every tuple of heaps is a position; a move lowers one heap."""
+        return Rules(self.coords, every, one_heap_lower)
 
     def _describe(self, i: int, n: int, pos: tuple) -> Text:
         return Text(f"take {n} from heap {i + 1}", f"山{i + 1}から{n}個取る")

@@ -8,6 +8,8 @@ import re
 
 from ..core import TABLE_CAP, Game, GameError, PositionError, Theorem, Verdict, coords_nim_sum, plural
 from ..params import Param
+from ..prove.logic import Bin, Cmp, Exists, Var
+from ..prove.statement import Rules, both, either, eq, le, lt
 from ..registry import game, register
 from ..stepfunc import StepFunction
 from ..table import ColumnIndex, column_starts, misere_of_bits, value_array
@@ -157,6 +159,32 @@ class Step(Game):
             yield from ((u, y, z) for u in range(x[0]))
         yield from ((*x, v, z) for v in range(y))
         yield from ((*x, min(y, self.f(w)), w) for w in range(z))
+
+    def rules(self):
+        """y <= f(z) (x any), and the cuts as `targets`, with f read into the prover's
+        language (grundy.prove.translate.Outside when it cannot be)."""
+        def position(p):
+            return self._f(p[-1], lambda r: le(p[-2], r))
+
+        def move(p, q):
+            (*x, y, z), (*u, v, w) = p, q
+            kinds = [both(lt(v, y), eq(w, z)),
+                     both(lt(w, z), self._f(w, lambda r: eq(v, Bin("min", y, r))))]
+            if x:
+                kinds = [both(lt(u[0], x[0]), eq(v, y), eq(w, z))] + [both(eq(u[0], x[0]), k) for k in kinds]
+            return either(*kinds)
+
+        words = f"y ≤ f(z), f(t) = {self.f.expr}"
+        return Rules(self.coords, position, move, Text(words, words))
+
+    def _f(self, t, use):
+        """use(f(t)): f's value put in directly when f is a term, else named by a variable
+        that f's relation defines."""
+        r = Var("f°")
+        relation = self.f.in_logic(t, r)
+        if isinstance(relation, Cmp) and relation.op == "==" and relation.left == r:
+            return use(relation.right)
+        return Exists((r.name,), both(relation, use(r)))
 
     def describe(self, pos, to):
         (*x, y, z), (*u, v, w) = pos, to
