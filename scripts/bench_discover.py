@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine" / "src")]
 
 import grundy  # noqa: E402
-from grundy.discovery import discover  # noqa: E402
+from grundy.discovery import constants, discover  # noqa: E402
 from grundy.discovery.search import plain_count  # noqa: E402
 
 CASES = [  # game, params, max, target
@@ -28,6 +28,7 @@ CASES = [  # game, params, max, target
     ("step", {"f": "t//2"}, 16, "grundy"),
     ("chomp", {"rows": 2}, 16, "P"),
     ("ryuoh", {"p": 3}, 11, "grundy"),
+    ("ryuoh", {"p": 5}, 14, "grundy"),   # p is a constant of the grammar (x // p)
     ("chocolate", {"k": 5}, 10, "P"),
     ("wythoff", {}, 16, "P"),
 ]
@@ -55,7 +56,7 @@ def main() -> None:
         pruned, t1 = timed(g, limit, target, True)
         plain, t2 = timed(g, limit, target, False)
         size = pruned.size if pruned.found else pruned.searched
-        syntactic = sum(plain_count(len(g.coords) + 4, size, target == "P"))
+        syntactic = sum(plain_count(len(g.coords) + 4, size, target == "P", constants(g)))
         label = g.label().en + (", P-positions" if target == "P" else ", G")
         rows.append((label, pruned.checked, f"{t1:.2f} s", f"{pruned.tried:,}", outcome(pruned),
                      f"{t2:.2f} s", f"{plain.tried:,}", outcome(plain), f"{syntactic:,}"))

@@ -63,6 +63,7 @@ def assert_same_relation(formula, names=("x", "y", "z"), bound=BOX):
     Cmp("==", Bin("|", Bin("-", x, Const(3)), y), Bin("-", z, Const(7))),
     Cmp("==", Bin("min", Bin("-", x, y), z), Bin("-", y, Const(2))),
     Cmp("==", Bin("^", x, x), ZERO), Cmp("<", Const(2), Const(1)),
+    Cmp("==", x, Mod(x, 2)),  # x = r solved away: x - 2q - r = 0 becomes -2q = 0
 ])
 def test_atomic_relations(formula):
     assert_same_relation(formula)
@@ -70,6 +71,8 @@ def test_atomic_relations(formula):
 
 def test_bounded_quantifiers():
     assert_same_relation(Exists(("u",), And((Cmp("<=", u, x), Cmp("==", Bin("+", u, u), y)))))
+    assert_same_relation(Exists(("u", "v"), And((Cmp("==", u, x), Cmp("==", v, u), Cmp("<", Bin("+", u, v), y)))))
+    assert_same_relation(Exists(("u",), And((Cmp("<=", u, x), Or((Cmp("==", u, y), Cmp("==", u, z)))))))
     assert_same_relation(Forall(("u",), Implies(Cmp("<", u, x), Cmp("!=", Bin("^", u, y), z))))
 
 

@@ -15,7 +15,7 @@ import pytest
 import grundy
 from grundy import Game, Text, cli, register, webapi
 from grundy.budget import CLI, BudgetError, using
-from grundy.discovery import check, discover
+from grundy.discovery import check, constants, discover
 from grundy.reference import reference_grundy, reference_misere
 from grundy.registry import _GAMES
 
@@ -39,20 +39,19 @@ def truth(g, limit, target, misere=False):
     return values if target == "grundy" else {p: v == 0 for p, v in values.items()}
 
 
-def value(formula, names, pos):
-    return eval(formula, {"__builtins__": {"min": min, "max": max}}, dict(zip(names, pos)))
+def value(formula, g, pos):
+    """The formula's value at pos, the game's parameters (Ryuoh Nim's p) by their values."""
+    env = {**g.params, **dict(zip(g.for_table().coords, pos))}
+    return eval(formula, {"__builtins__": {"min": min, "max": max}}, env)
 
 
 def holds(formula, g, limit, target, misere=False):
-    names = g.for_table().coords
-    return all(value(formula, names, p) == want
-               for p, want in truth(g, limit, target, misere).items())
+    return all(value(formula, g, p) == want for p, want in truth(g, limit, target, misere).items())
 
 
 def first_failure(formula, g, limit, target):
     """The first position, by largest coordinate then lexicographically, where it fails."""
-    names = g.for_table().coords
-    wrong = [p for p, want in truth(g, limit, target).items() if value(formula, names, p) != want]
+    wrong = [p for p, want in truth(g, limit, target).items() if value(formula, g, p) != want]
     return min(wrong, key=lambda p: (max(p), p)) if wrong else None
 
 
@@ -88,16 +87,29 @@ def test_rediscovers_the_theorems(name, params, limit, target, expected):
     assert_report(d, g, target)
 
 
-@pytest.mark.parametrize("p", [3, 4])
+@pytest.mark.parametrize("p", [3, 4, 5, 6, 7])
 def test_ryuoh_from_its_remainder_and_quotient(p):
+    """p is a constant of the grammar: the formula is found for p >= 5 too, written with p."""
     g = grundy.game("ryuoh", p=p)
     with using(SMALL):
-        d = discover(g, max=3 * p - 1, target="grundy")
+        d = discover(g, max=11, target="grundy")
     assert d.found and d.via == p
-    assert d.formula.startswith(f"(x + y) % {p} + {p} * (")  # (x ^ y) // p is x // p ^ y // p
+    assert d.formula.startswith("(x + y) % p + p * (")  # (x ^ y) // p is x // p ^ y // p
     assert holds(d.formula, g, d.max, "grundy")
-    assert holds(f"(x + y) % {p} + {p} * (x // {p} ^ y // {p})", g, d.max, "grundy")
+    assert holds("(x + y) % p + p * (x // p ^ y // p)", g, d.max, "grundy")
     assert d.theorem.en == f"[R1] Theorem 3.1 (p = {p})"
+    assert check(g, d.formula, max=11).holds
+
+
+def test_parameters_a_formula_may_use():
+    assert constants(grundy.game("ryuoh", p=5)) == {"p": 5}
+    assert constants(grundy.with_pass(grundy.game("chocolate", k=2))) == {"k": 2}
+    assert constants(grundy.game("nim", heaps=3)) == {}  # a number of coordinates is not one
+    assert check(grundy.game("chocolate", k=4), "y <= (x + z) // k", max=4, target="P").holds is False
+    with pytest.raises(grundy.GameError, match="the parameters: p"):
+        check(grundy.game("ryuoh", p=5), "x // q", max=3)
+    with pytest.raises(grundy.GameError, match="unknown name 'heaps'"):
+        check(grundy.game("nim", heaps=2), "h1 // heaps", max=3)
 
 
 def test_no_false_claim_for_k5():

@@ -141,6 +141,15 @@ def _game(game, misere: bool, target: str | None) -> tuple[Game, str]:
     return game.for_table(), target
 
 
+def constants(game: Game) -> dict:
+    """The game's whole-number parameters, which a formula may use by name (Ryuoh Nim's
+    p, the chocolate's k; not a number of coordinates: nim's heaps, chomp's rows)."""
+    inner = getattr(game, "inner", game)  # with a pass: the game's own parameters
+    key = getattr(inner, "params_key", None)
+    return {p.name: inner.params[p.name] for p in type(inner).params
+            if p.kind == "int" and p.name != key and isinstance(inner.params.get(p.name), int)}
+
+
 def default_max(game: Game) -> int:
     """The bound used when none is given: the largest max <= 16 (at least 3) whose table
     has at most DEFAULT_POSITIONS positions."""
@@ -222,7 +231,7 @@ def discover(game, max: int | None = None, target: str | None = None, *,  # noqa
     n, budget = len(positions), current()
     search = Search(list(zip(*positions)) if positions else [() for _ in names], names, goal,
                     target == "P", budget.steps - n * 4, cost,
-                    budget.memory // 2 // (n * BYTES_PER_KEPT + 200), prune)
+                    budget.memory // 2 // (n * BYTES_PER_KEPT + 200), prune, constants(game))
     found = search.run()
     near = tuple(NearMiss(formula_text(f), _holds_to(positions[prefix]), positions[prefix])
                  for prefix, _, f in found.near)
@@ -239,7 +248,8 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
           misere: bool = False) -> Guess:
     """Test a reader's formula on the table up to `max`: a whole-number formula against
     the Grundy values (target "grundy"), a true/false one against the P-positions (target
-    "P"; a whole-number formula e for P means e == 0). Stops at its first counterexample.
+    "P"; a whole-number formula e for P means e == 0), the game's whole-number parameters
+    (`constants`) by name. Stops at its first counterexample.
 
     Examples:
         >>> import grundy
@@ -249,8 +259,8 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
     """
     game, target = _game(game, misere, target)
     limit = default_max(game) if max is None else max
-    names = tuple(game.coords)
-    tree = compile_formula(formula, names)
+    names, fixed = tuple(game.coords), constants(game)
+    tree = compile_formula(formula, names, tuple(fixed))
     require_table(game.table_size(limit), game.table_steps(limit))
     require(game.table_size(limit) * formula_size(tree), 0,
             (f"checking a formula of {formula_size(tree)} parts on {amount(game.table_size(limit))} positions",
@@ -259,7 +269,7 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
     positions, goal = ordered(game, limit, target, misere)
     for i, (pos, want) in enumerate(zip(positions, goal)):
         try:
-            value = evaluate(tree, dict(zip(names, pos)))
+            value = evaluate(tree, {**fixed, **dict(zip(names, pos))})
         except ZeroDivisionError:
             at = "{" + ", ".join(map(str, pos)) + "}"  # a position as the site writes it
             raise GameError(f"the formula divides by zero at {at}",

@@ -22,6 +22,23 @@ from ..errors import GameError
 CONSTANTS = (0, 1, 2, 3)
 DIVISORS = (2, 3, 4)
 
+
+def divisors(constants: dict | None = None) -> tuple[tuple[str, int], ...]:
+    """(text, value) of the constants c of `e // c`, `e % c` and `c * e`: 2, 3 and 4, and
+    the values of `constants` (a game's parameters, by name) from 2 up, a name taking
+    the place of the number it equals.
+
+    >>> divisors({"p": 5})
+    (('2', 2), ('3', 3), ('4', 4), ('p', 5))
+    >>> divisors({"p": 3})
+    (('2', 2), ('p', 3), ('4', 4))
+    """
+    named = {}
+    for name, value in (constants or {}).items():
+        if value >= 2:
+            named.setdefault(value, name)
+    return tuple((named.pop(c, str(c)), c) for c in DIVISORS) + tuple((n, v) for v, n in named.items())
+
 # Python's precedences (higher binds tighter); ATOM for names, numbers and calls.
 OR, AND, COMPARE, BOR, BXOR, BAND, SUM, PRODUCT, ATOM = 1, 2, 4, 5, 6, 7, 9, 10, 12
 
@@ -105,9 +122,10 @@ def normalise(text: str) -> str:
     return "".join(out).strip()
 
 
-def compile_formula(text: str, names: tuple) -> ast.expr:
+def compile_formula(text: str, names: tuple, constants: tuple = ()) -> ast.expr:
     """The reader's formula parsed and checked: only the grammar's operators (and > >=,
-    `not`, unary minus), whole numbers and the coordinates `names`; GameError otherwise."""
+    `not`, unary minus), whole numbers, the coordinates `names` and the parameters
+    `constants`; GameError otherwise."""
     source = normalise(text)
     try:
         tree = ast.parse(source, mode="eval").body
@@ -116,9 +134,11 @@ def compile_formula(text: str, names: tuple) -> ast.expr:
                    f"式「{source}」を読めません。Python の書き方で入力してください "
                    "(例: x ^ y ^ z == 0)。") from None
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id not in names + ("min", "max"):
-            raise _bad(f"unknown name {node.id!r} in the formula (the coordinates: {', '.join(names)})",
-                       f"式の中の「{node.id}」は座標ではありません (座標: {', '.join(names)})。")
+        if isinstance(node, ast.Name) and node.id not in names + tuple(constants) + ("min", "max"):
+            also = f"; the parameters: {', '.join(constants)}" if constants else ""
+            also_ja = f"、パラメータ: {', '.join(constants)}" if constants else ""
+            raise _bad(f"unknown name {node.id!r} in the formula (the coordinates: {', '.join(names)}{also})",
+                       f"式の中の「{node.id}」は座標ではありません (座標: {', '.join(names)}{also_ja})。")
         if isinstance(node, ast.Constant) and (type(node.value) is not int or node.value > 10**6):
             raise _bad("the formula's numbers must be whole numbers up to 1,000,000",
                        "式の数は 1,000,000 以下の整数にしてください。")

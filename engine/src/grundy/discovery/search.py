@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..table import progress
-from .grammar import COMPARISONS, CONSTANTS, DIVISORS, INT_OPS, text
+from .grammar import COMPARISONS, CONSTANTS, INT_OPS, divisors, text
 
 NEAR_MISSES = 5
 VALUE_LIMIT = 1 << 20   # formulas whose values grow past this are dropped (products)
@@ -51,11 +51,13 @@ class Search:
     coordinate, positions in the table's order), `names` their names; `goal` the target,
     a tuple of Grundy values or (target P) a tuple of 0/1 with 1 at the P-positions.
     It stops after `steps` steps (cost of one candidate: `step_cost`) or `keep` formulas
-    kept. Without `prune` every formula is kept (the plain enumeration, for benchmarks)."""
+    kept. Without `prune` every formula is kept (the plain enumeration, for benchmarks).
+    `constants`: the game's parameters a formula may divide by (grammar.divisors)."""
 
     def __init__(self, columns, names, goal, boolean: bool, steps: int, step_cost: int,
-                 keep: int, prune: bool = True):
+                 keep: int, prune: bool = True, constants: dict | None = None):
         self.n = len(goal)
+        self.divisors = divisors(constants)
         self.boolean, self.prune = boolean, prune
         self.steps_left, self.step_cost, self.keep_left = steps, step_cost, keep
         self.total = steps
@@ -71,7 +73,7 @@ class Search:
             self.goal = tuple(goal)
             # G mod c and G div c: G = G % c + c * (G // c), as one reads a table modulo p
             self.parts = {}
-            for c in DIVISORS:
+            for _, c in self.divisors:
                 for kind, f in (("%", c.__rfloordiv__), ("//", c.__rfloordiv__)):
                     vec = tuple(v % c for v in goal) if kind == "%" else tuple(map(f, goal))
                     if vec != self.goal and any(vec):
@@ -177,8 +179,7 @@ class Search:
             return
         spend, limit = self._spend, VALUE_LIMIT
         for formula, u in self.ints[size - 1]:
-            for c in DIVISORS:
-                const = str(c)
+            for const, c in self.divisors:
                 for op, vec in (("//", tuple(map(c.__rfloordiv__, u))),
                                 ("%", tuple(map(c.__rmod__, u)))):
                     spend()
@@ -256,24 +257,24 @@ class Search:
         if self.boolean or not now:
             return False
         best = None
-        for c in DIVISORS:
+        for const, c in self.divisors:
             rest, quotient = self.halves.get(("%", c)), self.halves.get(("//", c))
             if rest is None or quotient is None:
                 continue
             size = rest[1] + quotient[1] + 2
             if best is None or size < best[1]:
-                best = (("+", rest[0], ("*", str(c), quotient[0])), size, c)
+                best = (("+", rest[0], ("*", const, quotient[0])), size, c)
         if best is None:
             return False
         self.found.formula, self.found.size, self.found.via = text(best[0]), best[1], best[2]
         return True
 
 
-def plain_count(leaves: int, max_size: int, boolean: bool) -> list[int]:
+def plain_count(leaves: int, max_size: int, boolean: bool, constants: dict | None = None) -> list[int]:
     """How many formulas of each size 1..max_size the grammar has without pruning (what
     a plain enumeration would try): whole-number ones, or for sets of positions the
     comparisons and their and/or."""
-    unary, binary_ops = 3 * len(DIVISORS), len(INT_OPS)
+    unary, binary_ops = 3 * len(divisors(constants)), len(INT_OPS)
     ints, bools = [0, leaves], [0, 0]
     for s in range(2, max_size + 1):
         ints.append(unary * ints[s - 1] + binary_ops * sum(ints[a] * ints[s - 1 - a] for a in range(1, s - 1)))

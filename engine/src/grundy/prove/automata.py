@@ -19,6 +19,7 @@ otherwise that automaton's shortest word is a counterexample.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 from operator import and_, eq, or_, xor
 
 from . import dfa
@@ -57,6 +58,7 @@ SIGNED = {
     "|": {(0, 0): (0, "|", 0), (0, 1): (1, "andnot", 1), (1, 0): (1, "andnot", 0),
           (1, 1): (1, "&", 0)},
 }
+SPLIT = 16  # ∃ distributes over a conjunction of disjunctions of at most this many cases
 CONSTANT_OPS = {"+": int.__add__, "-": int.__sub__, "min": min, "max": max, **BITWISE}
 
 
@@ -219,8 +221,11 @@ def _renamed(f, name):
         return type(f)(_renamed(f.left, name), _renamed(f.right, name))
     if isinstance(f, (Exists, Forall)):
         return type(f)(tuple(map(name, f.names)), _renamed(f.body, name))
-    if isinstance(f, Lin):
-        return Lin(tuple((name(v), c) for v, c in f.coefs), f.op, f.bound)
+    if isinstance(f, Lin):  # two variables renamed to one: their coefficients add up
+        coefs = {}
+        for v, c in f.coefs:
+            coefs[name(v)] = coefs.get(name(v), 0) + c
+        return _rel(({v: c for v, c in coefs.items() if c}, -f.bound), f.op)
     if isinstance(f, Bits):
         return Bits(f.op, name(f.left), name(f.right), name(f.out))
     raise Outside(f"the formula {f!r}")
@@ -315,6 +320,29 @@ def disjuncts(f, positive=True):
 
 # -- automata of formulas -----------------------------------------------------------------
 
+def _equal_names(f):
+    """(a, b) when f says that the variables a and b are equal."""
+    if isinstance(f, Cmp) and f.op == "==" and isinstance(f.left, Var) and isinstance(f.right, Var):
+        return f.left.name, f.right.name
+    if isinstance(f, Lin) and f.op == "==" and f.bound == 0 and len(f.coefs) == 2 \
+            and sorted(c for _, c in f.coefs) == [-1, 1]:
+        return f.coefs[0][0], f.coefs[1][0]
+    return None
+
+
+def _substituted(parts, names):
+    """The conjuncts `parts` with each quantified variable of `names` that one of them
+    says equal to another variable replaced by that variable (and the names left)."""
+    names = set(names)
+    for i, p in enumerate(parts):
+        pair = _equal_names(p)
+        if pair and (pair[0] in names or pair[1] in names or pair[0] == pair[1]):
+            a, b = pair if pair[0] in names else pair[::-1]
+            rest = [_renamed(q, lambda v: b if v == a else v) for q in parts[:i] + parts[i + 1:]]
+            return _substituted(rest, names - {a})
+    return parts, names
+
+
 class Compiler:
     """Builds the automaton of a formula (its tracks: its free variables), reusing what
     it built for formulas equal up to their variables' names."""
@@ -361,14 +389,18 @@ class Compiler:
         raise Outside(f"the formula {f!r}")
 
     def exists(self, names, body) -> dfa.DFA:
-        free = free_names(body)
-        names = [n for n in names if n in free]
-        if not names:
-            return self.build(body)
         parts = disjuncts(body)
         if len(parts) > 1:  # ∃ distributes over ∨
             return self.either([Exists(tuple(names), p) for p in parts])
-        return self.all(*conjuncts(body), names)
+        parts, more = conjuncts(body)
+        parts, names = _substituted(parts, set(names) | set(more))
+        names = sorted(names & {v for p in parts for v in free_names(p)})
+        cases = [len(disjuncts(p)) if set(names) & set(free_names(p)) else 1 for p in parts]
+        if 1 < prod(cases) <= SPLIT:  # and over a conjunct that is a disjunction
+            i = next(i for i, n in enumerate(cases) if n > 1)
+            rest = parts[:i] + parts[i + 1:]
+            return self.either([Exists(tuple(names), And((*rest, d))) for d in disjuncts(parts[i])])
+        return self.all(parts, names)
 
     def either(self, parts) -> dfa.DFA:
         out = dfa.constant(False)
@@ -433,14 +465,17 @@ def decide(formula, seconds: float = 10.0, megabytes: float = 1000.0) -> Decisio
     compiler = Compiler(work)
     try:
         free = free_names(formula)
-        negation = compiler.build(Not(_bound_apart(formula, compiler.fresh)))
+        negation = Not(_bound_apart(formula, compiler.fresh))
+        # First whether a counterexample exists (its variables quantified, which lets
+        # equations between them be solved away), then its automaton for the shortest.
+        if compiler.build(Exists(free, negation)).empty:
+            return Decision(True, states=work.largest)
+        negation = compiler.build(negation)
     except dfa.Limit as e:
         return Decision(None, reason=str(e), states=work.largest)
     except Outside as e:
         return Decision(None, reason=f"outside what the automata decide: {e}")
     except RecursionError:
         return Decision(None, reason="the formula is nested too deeply")
-    if negation.empty:
-        return Decision(True, states=work.largest)
     values = dfa.shortest(negation)
     return Decision(False, {v: values.get(v, 0) for v in free}, states=work.largest)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from operator import or_
 
 # Bytes held per state while an automaton is built, besides 8 per transition (its row
 # list, its entry in the index of states, its key); tests/engine/test_automata.py checks
@@ -176,13 +175,11 @@ def project(a: DFA, names, work: Work) -> DFA:
         return a
     to_keep = _projection(a.tracks, keep)
     letters = 1 << len(keep)
-    groups = [[] for _ in range(letters)]
-    for letter, kept in enumerate(to_keep):
-        groups[kept].append(letter)
     # Accepting after zeros on the kept tracks: backwards from the accepting states.
+    zeros = [letter for letter, kept in enumerate(to_keep) if not kept]
     back = [[] for _ in range(a.size)]
     for q, row in enumerate(a.delta):
-        for letter in groups[0]:
+        for letter in zeros:
             back[row[letter]].append(q)
     accept = [q for q in range(a.size) if a.final[q]]
     seen = set(accept)
@@ -192,20 +189,23 @@ def project(a: DFA, names, work: Work) -> DFA:
                 seen.add(p)
                 accept.append(p)
     accepting = sum(1 << q for q in seen)
-    shared = {}  # one int per distinct set of successors
-    succ = [[shared.setdefault(m, m) for m in
-             (sum(set(1 << row[letter] for letter in group)) for group in groups)]
+    # Each state's successors after every letter, one int: the set after letter l (one
+    # bit per state) in bytes l * width ... (l + 1) * width - 1.
+    width = (a.size + 7) // 8
+    work.check(a.size, a.size * (letters * (width + 8) + BYTES_PER_STATE))
+    shift = [l * width * 8 for l in range(letters)]
+    succ = [sum({1 << (row[letter] + shift[kept]) for letter, kept in enumerate(to_keep)})
             for row in a.delta]
-    work.check(a.size, a.size * (letters * 8 + BYTES_PER_STATE) * 2)
+    size = letters * width
 
     def successors(s):
-        acc = None
+        acc = 0
         while s:
             low = s & -s
             s ^= low
-            r = succ[low.bit_length() - 1]
-            acc = r if acc is None else list(map(or_, acc, r))
-        return acc
+            acc |= succ[low.bit_length() - 1]
+        data = acc.to_bytes(size, "little")
+        return [int.from_bytes(data[i:i + width], "little") for i in range(0, size, width)]
     keys, delta = _explore(1, successors, letters, work)
     final = [bool(s & accepting) for s in keys]
     return minimize(keep, delta, final, work)

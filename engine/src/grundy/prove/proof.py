@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..budget import current
 from ..core import Game
-from ..discovery import check, default_max
+from ..discovery import check, constants, default_max
 from ..discovery.grammar import compile_formula, normalise
 from ..errors import BudgetError, GameError, shown
 from ..numbers import whole
@@ -132,10 +132,12 @@ def _procedure(method: str):
     return "automata", automata.decide
 
 
-def _claim(source: str, coords: tuple, target: str):
-    """The formula read as `grundy discover` reads it, as a logic claim for `target`."""
-    tree = compile_formula(source, coords)
-    claim = expression(tree, {c: Var(c) for c in coords})
+def _claim(source: str, coords: tuple, target: str, fixed: dict | None = None):
+    """The formula read as `grundy discover` reads it (the game's parameters `fixed` by
+    name: Ryuoh Nim's p), as a logic claim for `target`."""
+    fixed = fixed or {}
+    tree = compile_formula(source, coords, tuple(fixed))
+    claim = expression(tree, {**{n: Const(v) for n, v in fixed.items()}, **{c: Var(c) for c in coords}})
     if target == "grundy":
         if is_formula(claim):
             raise GameError("for Grundy values the formula must be a whole number, not a comparison",
@@ -192,7 +194,8 @@ def prove(game, formula: str, target: str | None = None, *, misere: bool = False
     g = g.for_table()
     coords = tuple(g.coords)
     if target is None:
-        target = "P" if misere or _condition(compile_formula(formula, coords)) else "grundy"
+        target = "P" if misere or _condition(compile_formula(formula, coords, tuple(constants(g)))) \
+            else "grundy"
     if target not in TARGETS:
         raise GameError(f"unknown target {target!r} (use grundy or P)",
                         f"対象「{target}」はありません (grundy か P)。")
@@ -218,13 +221,13 @@ def _statement(g: Game, formula: str, target: str, misere: bool):
     """The statement to decide (grundy.prove.statement), or why there is none (Text)."""
     coords = tuple(g.coords)
     try:
-        claim = _claim(formula, coords, target)
+        claim = _claim(formula, coords, target, constants(g))
         rules = _rules(g)
         if rules is None:
             return Text(f"the moves of {g.label().en} are not stated in the prover's language",
                         f"{g.label().ja}の手は証明器の言語で書かれていません")
         shown = normalise(formula)
-        if target == "P" and not _condition(compile_formula(formula, coords)):
+        if target == "P" and not _condition(compile_formula(formula, coords, tuple(constants(g)))):
             shown += " == 0"  # a whole number e claims the P-positions where e == 0
         return statement(rules, claim, target, misere, g.label(), shown)
     except Outside as e:
