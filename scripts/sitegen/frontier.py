@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from functools import cache as memo
 from html import escape
 from pathlib import Path
 
 from grundy.budget import amount, seconds_for
 from grundy.frontier import data as frontier_data
-from grundy.frontier.jobs import frontier as run_job
 from grundy.frontier.problems import PROBLEMS
 
 from . import cache
@@ -55,8 +56,11 @@ def run(problem: str, k: int | None, cache_dir: Path) -> tuple[dict, Path]:
     folder = cache_dir / "frontier" / cache.key("frontier", problem, params, limit)
     stem = PROBLEMS[problem].stem(params, limit)
     manifest = folder / f"{stem}.json"
-    if not manifest.exists():
-        run_job({"problem": problem, **params, "max": limit}, str(folder), SECONDS)
+    if not manifest.exists():  # its own process: the manifest's time and memory are the run's
+        subprocess.run([sys.executable, "-m", "grundy", "frontier", problem,
+                        *(f"--{name}={value}" for name, value in params.items()),
+                        f"--max={limit}", f"--out={folder}", f"--seconds={SECONDS}"],
+                       check=True, capture_output=True)
     return json.loads(manifest.read_text(encoding="utf-8")), folder
 
 
@@ -91,6 +95,7 @@ def columns(cache_dir: Path) -> dict:
     studied = [c for c in open_ if c <= limit // 5]
     periods = {c: eventual_period([gaps[c][b] for b in sorted(gaps[c])]) for c in studied}
     return {"limit": limit, "open": open_, "closed": len(closed), "studied": studied,
+            "empty": sum(1 for c in range(limit + 1) if c not in gaps),
             "periods": periods, "gaps": {c: gaps[c] for c in open_},
             "last": {c: gaps[c][max(gaps[c])] for c in studied}}
 
@@ -121,11 +126,11 @@ def nimsum(k: int, cache_dir: Path) -> dict:
 
 WORDS = {
     "en": {
-        "ours": ("run", "bound", "P-positions", "time", "peak memory", "machine", "date",
-                 "command"),
+        "ours": ("", "bound", "P-positions", "time", "CPU time", "peak memory", "machine",
+                 "date", "command"),
         "ours.k": ("k", "bound", "P-positions (this build)", "time", "bound",
                    "P-positions (big run)", "time"),
-        "build": "this build", "big": "big run (release files)",
+        "build": "this build", "big": "big run (release files)", "field": ("", "value"),
         "ours.caption": "Computed by the engine: this build's run, and the big run recorded "
                         "by scripts/frontier_runs.py (its files: see Data below).",
         "ours.k.caption": "The triangular chocolates: this build's runs ({machine}) and the big "
@@ -136,7 +141,8 @@ WORDS = {
         "files.caption": "This build's data files (layout on the Frontier page, Data). "
                          "SHA-256: {sums}",
         "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}})",
-                    "closed", "open columns r2 ≤ {studied:,} studied",
+                    "closed", "no P-position with r0 ≤ {limit:,}",
+                    "open columns r2 ≤ {studied:,} studied",
                     "r0 − r1 looks periodic (period 1)", "period > 1 (r2: period)",
                     "not periodic within the bound"),
         "columns.caption": "Three-row Chomp, r0 ≤ {limit:,} (this build): in a closed column "
@@ -175,7 +181,7 @@ WORDS = {
                     "load average (start / end)"),
         "speedup.caption": "The sweep “{command}” ({jobs} jobs) on {machine}, {date}: the same "
                            "jobs with 1 and 2 local worker processes (scripts/bench_sweep.py).",
-        "rectangles": ("rectangles 3 × n", "winning opening moves: rectangles",
+        "rectangles": ("rectangles 3 × n", "rectangles by their number of winning opening moves",
                        "bites in row 0", "bites in row 1", "bites in row 2"),
         "rectangles.caption": "The winning opening moves of the 3 × n rectangles, from this "
                               "build's P-positions (r0 ≤ {limit:,}): how many rectangles have "
@@ -186,10 +192,11 @@ WORDS = {
                            "{machine}, {date}, by {command}).",
     },
     "ja": {
-        "ours": ("計算", "範囲", "P 局面", "時間", "最大メモリ", "マシン", "日付", "コマンド"),
+        "ours": ("", "範囲", "P 局面", "時間", "CPU 時間", "最大メモリ", "マシン", "日付",
+                 "コマンド"),
         "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間", "範囲", "P 局面 (大きな計算)",
                    "時間"),
-        "build": "このビルド", "big": "大きな計算 (リリースのファイル)",
+        "build": "このビルド", "big": "大きな計算 (リリースのファイル)", "field": ("", "値"),
         "ours.caption": "エンジンで計算: このビルドの計算と、scripts/frontier_runs.py が記録した"
                         "大きな計算 (ファイルは下の「データ」)。",
         "ours.k.caption": "三角形のチョコレート: このビルドの計算 ({machine}) と大きな計算 ({big})。",
@@ -199,7 +206,7 @@ WORDS = {
         "files.caption": "このビルドのデータファイル (形式はフロンティアのページの「データ」)。"
                          "SHA-256: {sums}",
         "columns": ("列 r2 ≤ {limit:,}", "開いた列 (P 局面 {{j, j, r2}} がない)", "閉じた列",
-                    "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
+                    "r0 ≤ {limit:,} の P 局面がない列", "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
                     "周期 > 1 (r2: 周期)", "範囲内では周期的でない"),
         "columns.caption": "3 段のチョンプ、r0 ≤ {limit:,} (このビルド): 閉じた列 r2 では P 局面 "
                            "{{j, j, r2}} より大きい r1 に P 局面はありません。開いた列では、最後の "
@@ -236,7 +243,7 @@ WORDS = {
         "speedup.caption": "スイープ「{command}」({jobs} 個のジョブ) を {machine} で実行 ({date}): "
                            "同じジョブをローカルのワーカープロセス 1 個と 2 個で "
                            "(scripts/bench_sweep.py)。",
-        "rectangles": ("3 × n の長方形", "勝つ初手の数: 長方形の数", "0 段目を食べる手",
+        "rectangles": ("3 × n の長方形", "勝つ初手の数ごとの長方形の数", "0 段目を食べる手",
                        "1 段目を食べる手", "2 段目を食べる手"),
         "rectangles.caption": "3 × n の長方形の勝つ初手を、このビルドの P 局面 (r0 ≤ {limit:,}) "
                               "から数えたもの: 勝つ手が 1, 2, ... 個ある長方形の数と、食べるマスが"
@@ -268,14 +275,14 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
     big = {(r["problem"], r["params"].get("k")): r for r in big_runs()["runs"]}
     sec = lambda m: w["seconds"].format(s=m["seconds"])  # noqa: E731
     if problem == "chomp3":
-        rows = []
-        for label, m in ((w["build"], run("chomp3", None, ctx.cache_dir)[0]),
-                         (w["big"], big.get(("chomp3", None)))):
-            rows.append([label, *(([_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                                    w["mb"].format(mb=m["peak_mb"]), m["machine"], m["date"],
-                                    m["command"]]) if m else [w["none"]] + [""] * 6)])
-        return block("grundy-table grundy-frontier", _table(w["ours"], rows),
-                     caption=w["ours.caption"])
+        runs = [run("chomp3", None, ctx.cache_dir)[0], big.get(("chomp3", None))]
+        values = [[_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
+                   w["seconds"].format(s=m.get("cpu_seconds", "?")), w["mb"].format(mb=m["peak_mb"]),
+                   m["machine"], m["date"], m["command"]] if m else [w["none"]] + [""] * 7
+                  for m in runs]
+        rows = [[name, *column] for name, *column in zip(w["ours"][1:], *values)]
+        return block("grundy-table grundy-frontier",
+                     _table((w["ours"][0], w["build"], w["big"]), rows), caption=w["ours.caption"])
     rows, machine = [], ""
     for k in ks:
         m = run("chocolate", k, ctx.cache_dir)[0]
@@ -313,10 +320,10 @@ def _columns(ctx) -> str:
               if c["periods"][s] and c["periods"][s][0] > 1]
     none = [s for s in c["studied"] if not c["periods"][s]]
     head = [h.format(limit=c["limit"], studied=c["limit"] // 5) for h in w["columns"]]
-    row = [f"{c['limit'] + 1:,}", f"{len(c['open']):,}", f"{c['closed']:,}",
-           f"{len(c['studied']):,}", f"{len(periodic):,}", ", ".join(longer) or "0",
-           ", ".join(map(str, none)) or "0"]
-    return block("grundy-table grundy-frontier", _table(head, [row]),
+    values = [f"{c['limit'] + 1:,}", f"{len(c['open']):,}", f"{c['closed']:,}", f"{c['empty']:,}",
+              f"{len(c['studied']):,}", f"{len(periodic):,}", ", ".join(longer) or "0",
+              ", ".join(map(str, none)) or "0"]
+    return block("grundy-table grundy-frontier", _table(w["field"], list(zip(head, values))),
                  caption=w["columns.caption"].format(limit=c["limit"], periods=PERIODS))
 
 
@@ -349,9 +356,10 @@ def rectangles(cache_dir: Path) -> dict:
 
 def _rectangles(ctx) -> str:
     w, r = WORDS[ctx.lang], rectangles(ctx.cache_dir)
-    row = [f"2 ≤ n ≤ {r['limit']:,}", ", ".join(f"{m}: {c:,}" for m, c in sorted(r["counts"].items())),
-           *(f"{v:,}" for v in r["rows"])]
-    return block("grundy-table grundy-frontier", _table(w["rectangles"], [row]),
+    values = [f"2 ≤ n ≤ {r['limit']:,}",
+              ", ".join(f"{m}: {c:,}" for m, c in sorted(r["counts"].items())),
+              *(f"{v:,}" for v in r["rows"])]
+    return block("grundy-table grundy-frontier", _table(w["field"], list(zip(w["rectangles"], values))),
                  caption=w["rectangles.caption"].format(limit=r["limit"]))
 
 
