@@ -26,7 +26,7 @@ from functools import cache as memo
 from html import escape
 from pathlib import Path
 
-from grundy.budget import amount, seconds_for
+from grundy.budget import CLI, amount, seconds_for
 from grundy.frontier import data as frontier_data
 from grundy.frontier.problems import PROBLEMS
 
@@ -131,8 +131,8 @@ WORDS = {
         "ours.k": ("k", "bound", "P-positions (this build)", "time", "bound",
                    "P-positions (big run)", "time"),
         "build": "this build", "big": "big run (release files)", "field": ("", "value"),
-        "ours.caption": "Computed by the engine: this build's run, and the big run recorded "
-                        "by scripts/frontier_runs.py (its files: see Data below).",
+        "ours.caption": "Computed by the engine: this build's run, and the big run (its files: "
+                        "the frontier page, Data).", "made": "Made by",
         "ours.k.caption": "The triangular chocolates: this build's runs ({machine}) and the big "
                           "runs ({big}).",
         "none": "not run yet",
@@ -173,14 +173,14 @@ WORDS = {
                                "under the same projection.",
         "plan": ("computation", "bound", "steps", "hours on one core", "memory (GB)",
                  "hours on {workers} bands", "memory per band (GB)"),
-        "plan.caption": "What larger runs would cost, by the engine's work model (grundy.frontier: "
-                        "steps of about 1.25 µs of CPython on this machine), on one core and split "
+        "plan.caption": "What larger runs would cost, by the engine's work model (steps of about "
+                        "{step:.2f} µs of CPython on this machine), on one core and split "
                         "into {workers} bands run as a pipeline (see the plan above). Estimates, "
                         "not measurements.",
         "speedup": ("workers", "wall time (s)", "speed-up", "CPU time of the jobs (s)",
                     "load average (start / end)"),
-        "speedup.caption": "The sweep “{command}” ({jobs} jobs) on {machine}, {date}: the same "
-                           "jobs with 1 and 2 local worker processes (scripts/bench_sweep.py).",
+        "speedup.caption": "A sweep of {jobs} jobs on {machine}, {date}: the same jobs with 1 and "
+                           "2 local worker processes.",
         "rectangles": ("rectangles 3 × n", "rectangles by their number of winning opening moves",
                        "bites in row 0", "bites in row 1", "bites in row 2"),
         "rectangles.caption": "The winning opening moves of the 3 × n rectangles, from this "
@@ -189,7 +189,7 @@ WORDS = {
                               "(row 0 holds the poison).",
         "release": ("file", "size", "SHA-256 of the file", "SHA-256 of its content"),
         "release.caption": "The big runs' files, release assets of the repository (made on "
-                           "{machine}, {date}, by {command}).",
+                           "{machine}, {date}).",
     },
     "ja": {
         "ours": ("", "範囲", "P 局面", "時間", "CPU 時間", "最大メモリ", "マシン", "日付",
@@ -197,8 +197,8 @@ WORDS = {
         "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間", "範囲", "P 局面 (大きな計算)",
                    "時間"),
         "build": "このビルド", "big": "大きな計算 (リリースのファイル)", "field": ("", "値"),
-        "ours.caption": "エンジンで計算: このビルドの計算と、scripts/frontier_runs.py が記録した"
-                        "大きな計算 (ファイルは下の「データ」)。",
+        "ours.caption": "エンジンで計算: このビルドの計算と大きな計算 (ファイルは最前線のページの"
+                        "「データ」)。", "made": "作成したコマンド:",
         "ours.k.caption": "三角形のチョコレート: このビルドの計算 ({machine}) と大きな計算 ({big})。",
         "none": "まだ計算していません",
         "seconds": "{s:,} 秒", "mb": "{mb:,} MB",
@@ -234,15 +234,14 @@ WORDS = {
                                "描いた図。",
         "plan": ("計算", "範囲", "ステップ", "1 コアでの時間 (時間)", "メモリ (GB)",
                  "{workers} 帯での時間 (時間)", "1 帯あたりのメモリ (GB)"),
-        "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (grundy.frontier: "
-                        "1 ステップはこのマシンの CPython で約 1.25 µs) で見積もったもの。1 コアの"
+        "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (1 ステップはこの"
+                        "マシンの CPython で約 {step:.2f} µs) で見積もったもの。1 コアの"
                         "場合と、{workers} 本の帯に分けてパイプラインで流す場合 (上の計画)。"
                         "測定ではなく見積もりです。",
         "speedup": ("ワーカー", "経過時間 (秒)", "速度向上", "ジョブの CPU 時間 (秒)",
                     "ロードアベレージ (開始 / 終了)"),
-        "speedup.caption": "スイープ「{command}」({jobs} 個のジョブ) を {machine} で実行 ({date}): "
-                           "同じジョブをローカルのワーカープロセス 1 個と 2 個で "
-                           "(scripts/bench_sweep.py)。",
+        "speedup.caption": "{jobs} 個のジョブのスイープを {machine} で実行 ({date}): "
+                           "同じジョブをローカルのワーカープロセス 1 個と 2 個で。",
         "rectangles": ("3 × n の長方形", "勝つ初手の数ごとの長方形の数", "0 段目を食べる手",
                        "1 段目を食べる手", "2 段目を食べる手"),
         "rectangles.caption": "3 × n の長方形の勝つ初手を、このビルドの P 局面 (r0 ≤ {limit:,}) "
@@ -250,14 +249,27 @@ WORDS = {
                               "何段目にあるか (0 段目に毒があります)。",
         "release": ("ファイル", "大きさ", "ファイルの SHA-256", "中身の SHA-256"),
         "release.caption": "大きな計算のファイル。リポジトリのリリースに置いています "
-                           "({machine}、{date}、{command} で作成)。",
+                           "({machine}、{date})。",
     },
 }
 
 
+class Code(str):
+    """A table cell shown as code (a command line)."""
+
+
+def _cell(value) -> str:
+    return f"<code>{escape(value)}</code>" if isinstance(value, Code) else escape(str(value))
+
+
+def _made(w: dict, command: str) -> str:
+    """A line saying which command made a table's numbers."""
+    return f'<p class="grundy-legend">{escape(w["made"])} <code>{escape(command)}</code></p>'
+
+
 def _table(head, rows) -> str:
     th = "".join(f'<th scope="col">{escape(str(h))}</th>' for h in head)
-    body = "\n".join("<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
+    body = "\n".join("<tr>" + "".join(f"<td>{_cell(v)}</td>" for v in row) + "</tr>"
                      for row in rows)
     return f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
@@ -278,7 +290,7 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
         runs = [run("chomp3", None, ctx.cache_dir)[0], big.get(("chomp3", None))]
         values = [[_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
                    w["seconds"].format(s=m.get("cpu_seconds", "?")), w["mb"].format(mb=m["peak_mb"]),
-                   m["machine"], m["date"], m["command"]] if m else [w["none"]] + [""] * 7
+                   m["machine"], m["date"], Code(m["command"])] if m else [w["none"]] + [""] * 7
                   for m in runs]
         rows = [[name, *column] for name, *column in zip(w["ours"][1:], *values)]
         return block("grundy-table grundy-frontier",
@@ -371,8 +383,9 @@ def _release(ctx) -> str:
                  for name, f in m["files"].items()]
     if not rows:
         return block("grundy-frontier", f"<p>{escape(w['none'])}</p>")
+    sweep = big_runs()["sweep"]
     return block("grundy-table grundy-frontier", _table(w["release"], rows),
-                 caption=w["release.caption"].format(**big_runs()["sweep"]))
+                 _made(w, sweep["command"]), caption=w["release.caption"].format(**sweep))
 
 
 PLAN = (("chomp3", None, (20_000, 100_000, 1_000_000)), ("chocolate", 2, (10_000, 100_000)),
@@ -394,7 +407,8 @@ def _plan(ctx) -> str:
                          f"{memory / WORKERS / 1e9:,.3f}"])
     head = [h.format(workers=WORKERS) for h in w["plan"]]
     return block("grundy-table grundy-frontier", _table(head, rows),
-                 caption=w["plan.caption"].format(workers=WORKERS))
+                 caption=w["plan.caption"].format(workers=WORKERS,
+                                                  step=1e6 / (CLI.steps // CLI.seconds)))
 
 
 def _speedup(ctx) -> str:
@@ -406,7 +420,7 @@ def _speedup(ctx) -> str:
              f"{record['runs'][0]['seconds'] / r['seconds']:.2f}", f"{r['cpu']:,.1f}",
              f"{r['load'][0]:.1f} / {r['load'][1]:.1f}"] for r in record["runs"]]
     return block("grundy-table grundy-frontier", _table(w["speedup"], rows),
-                 caption=w["speedup.caption"].format(**record))
+                 _made(w, record["command"]), caption=w["speedup.caption"].format(**record))
 
 
 def _plot(name: str, k: int | None, ctx) -> tuple[str, str, str]:
