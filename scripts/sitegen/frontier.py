@@ -137,9 +137,8 @@ WORDS = {
                           "runs ({big}).",
         "none": "not run yet",
         "seconds": "{s:,} s", "mb": "{mb:,} MB",
-        "files": "Download {name} ({size})",
-        "files.caption": "This build's data files (layout on the Frontier page, Data). "
-                         "SHA-256: {sums}",
+        "files.caption": "This build's data files, to download (their manifests, .json, "
+                         "give the content's SHA-256 and the command).",
         "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}})",
                     "closed", "no P-position with r0 ≤ {limit:,}",
                     "open columns r2 ≤ {studied:,} studied",
@@ -202,9 +201,8 @@ WORDS = {
         "ours.k.caption": "三角形のチョコレート: このビルドの計算 ({machine}) と大きな計算 ({big})。",
         "none": "まだ計算していません",
         "seconds": "{s:,} 秒", "mb": "{mb:,} MB",
-        "files": "{name} をダウンロード ({size})",
-        "files.caption": "このビルドのデータファイル (形式はフロンティアのページの「データ」)。"
-                         "SHA-256: {sums}",
+        "files.caption": "このビルドのデータファイル (ダウンロードできます。マニフェスト .json に"
+                         "中身の SHA-256 とコマンドがあります)。",
         "columns": ("列 r2 ≤ {limit:,}", "開いた列 (P 局面 {{j, j, r2}} がない)", "閉じた列",
                     "r0 ≤ {limit:,} の P 局面がない列", "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
                     "周期 > 1 (r2: 周期)", "範囲内では周期的でない"),
@@ -233,10 +231,10 @@ WORDS = {
                                "x ⊕ y ⊕ z ≠ 0 の P 局面 (x, z ≤ {limit:,}、このビルド) を同じ射影で"
                                "描いた図。",
         "plan": ("計算", "範囲", "ステップ", "1 コアでの時間 (時間)", "メモリ (GB)",
-                 "{workers} 帯での時間 (時間)", "1 帯あたりのメモリ (GB)"),
+                 "{workers} 区間での時間 (時間)", "1 区間あたりのメモリ (GB)"),
         "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (1 ステップはこの"
                         "マシンの CPython で約 {step:.2f} µs) で見積もったもの。1 コアの"
-                        "場合と、{workers} 本の帯に分けてパイプラインで流す場合 (上の計画)。"
+                        "場合と、{workers} 個の区間に分けてパイプラインで流す場合 (上の計画)。"
                         "測定ではなく見積もりです。",
         "speedup": ("ワーカー", "経過時間 (秒)", "速度向上", "ジョブの CPU 時間 (秒)",
                     "ロードアベレージ (開始 / 終了)"),
@@ -310,19 +308,23 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
 
 
 def _files(problem: str, ks: tuple[int, ...], ctx) -> str:
-    w = WORDS[ctx.lang]
-    links, sums = [], []
+    """This build's files as a table: a download link, the size and the SHA-256 of each."""
+    w, rows = WORDS[ctx.lang], []
     for k in (ks if problem == "chocolate" else (None,)):
         manifest, folder = run(problem, k, ctx.cache_dir)
         stem = PROBLEMS[problem].stem(_params(problem, k), manifest["max"])
+        sums = {name: f["sha256"] for name, f in manifest["files"].items()}
         for name in [*manifest["files"], f"{stem}.json"]:
             payload = (folder / name).read_bytes()
             url = ctx.asset(f"frontier/{name}", payload)
-            links.append(f'<li><a href="{escape(url)}" download>'
-                         f'{escape(w["files"].format(name=name, size=_size(len(payload))))}</a></li>')
-        sums += [f"{name} {f['sha256']}" for name, f in manifest["files"].items()]
-    return block("grundy-download grundy-frontier-files", "<ul>\n" + "\n".join(links) + "\n</ul>",
-                 caption=w["files.caption"].format(sums="; ".join(sums)))
+            rows.append((f'<a href="{escape(url)}" download>{escape(name)}</a>',
+                         _size(len(payload)), sums.get(name, "")))
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in w["release"][:3])
+    body = "\n".join(f"<tr><td>{link}</td><td>{size}</td><td>{escape(sha)}</td></tr>"
+                     for link, size, sha in rows)
+    return block("grundy-table grundy-download grundy-frontier-files",
+                 f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>",
+                 caption=w["files.caption"])
 
 
 def _columns(ctx) -> str:
@@ -393,6 +395,11 @@ PLAN = (("chomp3", None, (20_000, 100_000, 1_000_000)), ("chocolate", 2, (10_000
 WORKERS = 64  # the cluster of the plan
 
 
+def _hours(h: float) -> str:
+    """Hours with two significant decimals below 10."""
+    return f"{h:,.1f}" if h >= 10 else f"{h:.2g}"
+
+
 def _plan(ctx) -> str:
     """The work model's cost of larger runs: one core, and a pipeline of WORKERS bands."""
     w, rows = WORDS[ctx.lang], []
@@ -402,8 +409,8 @@ def _plan(ctx) -> str:
             steps, memory = p.cost(params, limit)
             hours = seconds_for(steps) / 3600
             rows.append([notation(p.title.get(ctx.lang).format(**params)),
-                         _bound(problem, limit, ctx.lang), amount(steps), f"{hours:,.1f}",
-                         f"{memory / 1e9:,.2f}", f"{hours / WORKERS:,.2f}",
+                         _bound(problem, limit, ctx.lang), amount(steps), _hours(hours),
+                         f"{memory / 1e9:,.2f}", _hours(hours / WORKERS),
                          f"{memory / WORKERS / 1e9:,.3f}"])
     head = [h.format(workers=WORKERS) for h in w["plan"]]
     return block("grundy-table grundy-frontier", _table(head, rows),
