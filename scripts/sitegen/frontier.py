@@ -72,10 +72,10 @@ def positions(problem: str, k: int | None, cache_dir: Path) -> list[tuple[int, i
 
 
 def big_runs() -> dict:
-    """The big runs' record ({"sweep": {...}, "runs": [manifest, ...]}), or no runs."""
-    if not RUNS.exists():
-        return {"sweep": None, "runs": []}
-    return json.loads(RUNS.read_text(encoding="utf-8"))
+    """The record of the big runs ({"sweep": {...}, "runs": [manifest, ...]}) and of the
+    sweep's speed-up ("speedup"), each missing until its script has run."""
+    record = json.loads(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    return {"sweep": None, "runs": [], **record}
 
 
 # ---------------------------------------------------------------- what the data show

@@ -135,3 +135,14 @@ def test_bad_directives(small, args):
     with pytest.raises(SitegenError) as e:
         render(small, **args)
     assert "\n" not in str(e.value)
+
+
+def test_a_record_with_only_the_speedup(small):
+    """bench_sweep.py may write its part before the big runs have a record."""
+    frontier.RUNS.write_text(json.dumps({"speedup": {"command": "B", "jobs": 1, "machine": "M",
+                                                     "date": "D", "runs": []}}))
+    try:
+        assert cells(render(small, what="ours", problem="chomp3")[0])["bound"][1] == "not run yet"
+        assert "not run yet" in render(small, what="release")[0]
+    finally:
+        frontier.RUNS.unlink()
