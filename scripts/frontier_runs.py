@@ -6,7 +6,10 @@ themselves are release artifacts (.github/workflows/frontier-data.yml runs this 
 
     python scripts/frontier_runs.py [--results DIR] [--workers 2 | --scheduler ADDRESS]
                                     [--seconds 3600] [--chomp 20000] [--chocolate 10000]
-                                    [--record FILE]
+                                    [--record FILE] [--record-only]
+
+--record-only writes the record of the jobs already done in the results directory (for
+a sweep stopped part way), without running anything.
 """
 
 from __future__ import annotations
@@ -41,17 +44,24 @@ def main() -> int:
     parser.add_argument("--chomp", type=int, default=20_000)
     parser.add_argument("--chocolate", type=int, default=10_000)
     parser.add_argument("--record", default=str(RECORD))
+    parser.add_argument("--record-only", action="store_true",
+                        help="write the record of the jobs already done, run nothing")
     args = parser.parse_args()
     start = time.monotonic()
     todo = jobs(args.chomp, args.chocolate)
-    results = sweep.run(todo, Path(args.results), args.seconds, args.workers, args.scheduler,
-                        lambda line: print(line, flush=True))
-    if any(r["status"] != "done" for r in results.values()):
-        return 1
+    if args.record_only:
+        results = {job.id: r for job in todo if (r := sweep.done(Path(args.results), job))}
+        todo = [job for job in todo if job.id in results]
+    else:
+        results = sweep.run(todo, Path(args.results), args.seconds, args.workers, args.scheduler,
+                            lambda line: print(line, flush=True))
+        if any(r["status"] != "done" for r in results.values()):
+            return 1
     path = Path(args.record)
     record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     record |= {"sweep": {"workers": args.workers if not args.scheduler else None,
-                        "seconds": round(time.monotonic() - start, 1), "machine": machine(),
+                        "seconds": None if args.record_only else round(time.monotonic() - start, 1),
+                        "machine": machine(),
                         "date": time.strftime("%Y-%m-%d", time.gmtime()),
                         "command": "python scripts/frontier_runs.py"},
               "runs": [results[job.id]["result"] for job in todo]}

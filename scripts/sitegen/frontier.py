@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from functools import cache as memo
 from html import escape
 from pathlib import Path
 
-from grundy.budget import amount, seconds_for
+from grundy.budget import CLI, amount, seconds_for
 from grundy.frontier import data as frontier_data
-from grundy.frontier.jobs import frontier as run_job
 from grundy.frontier.problems import PROBLEMS
 
 from . import cache
@@ -55,8 +56,11 @@ def run(problem: str, k: int | None, cache_dir: Path) -> tuple[dict, Path]:
     folder = cache_dir / "frontier" / cache.key("frontier", problem, params, limit)
     stem = PROBLEMS[problem].stem(params, limit)
     manifest = folder / f"{stem}.json"
-    if not manifest.exists():
-        run_job({"problem": problem, **params, "max": limit}, str(folder), SECONDS)
+    if not manifest.exists():  # its own process: the manifest's time and memory are the run's
+        subprocess.run([sys.executable, "-m", "grundy", "frontier", problem,
+                        *(f"--{name}={value}" for name, value in params.items()),
+                        f"--max={limit}", f"--out={folder}", f"--seconds={SECONDS}"],
+                       check=True, capture_output=True)
     return json.loads(manifest.read_text(encoding="utf-8")), folder
 
 
@@ -68,10 +72,10 @@ def positions(problem: str, k: int | None, cache_dir: Path) -> list[tuple[int, i
 
 
 def big_runs() -> dict:
-    """The big runs' record ({"sweep": {...}, "runs": [manifest, ...]}), or no runs."""
-    if not RUNS.exists():
-        return {"sweep": None, "runs": []}
-    return json.loads(RUNS.read_text(encoding="utf-8"))
+    """The record of the big runs ({"sweep": {...}, "runs": [manifest, ...]}) and of the
+    sweep's speed-up ("speedup"), each missing until its script has run."""
+    record = json.loads(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    return {"sweep": None, "runs": [], **record}
 
 
 # ---------------------------------------------------------------- what the data show
@@ -91,6 +95,7 @@ def columns(cache_dir: Path) -> dict:
     studied = [c for c in open_ if c <= limit // 5]
     periods = {c: eventual_period([gaps[c][b] for b in sorted(gaps[c])]) for c in studied}
     return {"limit": limit, "open": open_, "closed": len(closed), "studied": studied,
+            "empty": sum(1 for c in range(limit + 1) if c not in gaps),
             "periods": periods, "gaps": {c: gaps[c] for c in open_},
             "last": {c: gaps[c][max(gaps[c])] for c in studied}}
 
@@ -121,22 +126,22 @@ def nimsum(k: int, cache_dir: Path) -> dict:
 
 WORDS = {
     "en": {
-        "ours": ("run", "bound", "P-positions", "time", "peak memory", "machine", "date",
-                 "command"),
+        "ours": ("", "bound", "P-positions", "time", "CPU time", "peak memory", "machine",
+                 "date", "command"),
         "ours.k": ("k", "bound", "P-positions (this build)", "time", "bound",
                    "P-positions (big run)", "time"),
-        "build": "this build", "big": "big run (release files)",
-        "ours.caption": "Computed by the engine: this build's run, and the big run recorded "
-                        "by scripts/frontier_runs.py (its files: see Data below).",
+        "build": "this build", "big": "big run (release files)", "field": ("", "value"),
+        "ours.caption": "Computed by the engine: this build's run, and the big run (its files: "
+                        "the frontier page, Data).", "made": "Made by",
         "ours.k.caption": "The triangular chocolates: this build's runs ({machine}) and the big "
                           "runs ({big}).",
         "none": "not run yet",
         "seconds": "{s:,} s", "mb": "{mb:,} MB",
-        "files": "Download {name} ({size})",
-        "files.caption": "This build's data files (layout on the Frontier page, Data). "
-                         "SHA-256: {sums}",
+        "files.caption": "This build's data files, to download (their manifests, .json, "
+                         "give the content's SHA-256 and the command).",
         "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}})",
-                    "closed", "open columns r2 ≤ {studied:,} studied",
+                    "closed", "no P-position with r0 ≤ {limit:,}",
+                    "open columns r2 ≤ {studied:,} studied",
                     "r0 − r1 looks periodic (period 1)", "period > 1 (r2: period)",
                     "not periodic within the bound"),
         "columns.caption": "Three-row Chomp, r0 ≤ {limit:,} (this build): in a closed column "
@@ -167,15 +172,15 @@ WORDS = {
                                "under the same projection.",
         "plan": ("computation", "bound", "steps", "hours on one core", "memory (GB)",
                  "hours on {workers} bands", "memory per band (GB)"),
-        "plan.caption": "What larger runs would cost, by the engine's work model (grundy.frontier: "
-                        "steps of about 1.25 µs of CPython on this machine), on one core and split "
+        "plan.caption": "What larger runs would cost, by the engine's work model (steps of about "
+                        "{step:.2f} µs of CPython on this machine), on one core and split "
                         "into {workers} bands run as a pipeline (see the plan above). Estimates, "
                         "not measurements.",
         "speedup": ("workers", "wall time (s)", "speed-up", "CPU time of the jobs (s)",
                     "load average (start / end)"),
-        "speedup.caption": "The sweep “{command}” ({jobs} jobs) on {machine}, {date}: the same "
-                           "jobs with 1 and 2 local worker processes (scripts/bench_sweep.py).",
-        "rectangles": ("rectangles 3 × n", "winning opening moves: rectangles",
+        "speedup.caption": "A sweep of {jobs} jobs on {machine}, {date}: the same jobs with 1 and "
+                           "2 local worker processes.",
+        "rectangles": ("rectangles 3 × n", "rectangles by their number of winning opening moves",
                        "bites in row 0", "bites in row 1", "bites in row 2"),
         "rectangles.caption": "The winning opening moves of the 3 × n rectangles, from this "
                               "build's P-positions (r0 ≤ {limit:,}): how many rectangles have "
@@ -183,23 +188,23 @@ WORDS = {
                               "(row 0 holds the poison).",
         "release": ("file", "size", "SHA-256 of the file", "SHA-256 of its content"),
         "release.caption": "The big runs' files, release assets of the repository (made on "
-                           "{machine}, {date}, by {command}).",
+                           "{machine}, {date}).",
     },
     "ja": {
-        "ours": ("計算", "範囲", "P 局面", "時間", "最大メモリ", "マシン", "日付", "コマンド"),
+        "ours": ("", "範囲", "P 局面", "時間", "CPU 時間", "最大メモリ", "マシン", "日付",
+                 "コマンド"),
         "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間", "範囲", "P 局面 (大きな計算)",
                    "時間"),
-        "build": "このビルド", "big": "大きな計算 (リリースのファイル)",
-        "ours.caption": "エンジンで計算: このビルドの計算と、scripts/frontier_runs.py が記録した"
-                        "大きな計算 (ファイルは下の「データ」)。",
+        "build": "このビルド", "big": "大きな計算 (リリースのファイル)", "field": ("", "値"),
+        "ours.caption": "エンジンで計算: このビルドの計算と大きな計算 (ファイルは最前線のページの"
+                        "「データ」)。", "made": "作成したコマンド:",
         "ours.k.caption": "三角形のチョコレート: このビルドの計算 ({machine}) と大きな計算 ({big})。",
         "none": "まだ計算していません",
         "seconds": "{s:,} 秒", "mb": "{mb:,} MB",
-        "files": "{name} をダウンロード ({size})",
-        "files.caption": "このビルドのデータファイル (形式はフロンティアのページの「データ」)。"
-                         "SHA-256: {sums}",
+        "files.caption": "このビルドのデータファイル (ダウンロードできます。マニフェスト .json に"
+                         "中身の SHA-256 とコマンドがあります)。",
         "columns": ("列 r2 ≤ {limit:,}", "開いた列 (P 局面 {{j, j, r2}} がない)", "閉じた列",
-                    "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
+                    "r0 ≤ {limit:,} の P 局面がない列", "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
                     "周期 > 1 (r2: 周期)", "範囲内では周期的でない"),
         "columns.caption": "3 段のチョンプ、r0 ≤ {limit:,} (このビルド): 閉じた列 r2 では P 局面 "
                            "{{j, j, r2}} より大きい r1 に P 局面はありません。開いた列では、最後の "
@@ -226,31 +231,43 @@ WORDS = {
                                "x ⊕ y ⊕ z ≠ 0 の P 局面 (x, z ≤ {limit:,}、このビルド) を同じ射影で"
                                "描いた図。",
         "plan": ("計算", "範囲", "ステップ", "1 コアでの時間 (時間)", "メモリ (GB)",
-                 "{workers} 帯での時間 (時間)", "1 帯あたりのメモリ (GB)"),
-        "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (grundy.frontier: "
-                        "1 ステップはこのマシンの CPython で約 1.25 µs) で見積もったもの。1 コアの"
-                        "場合と、{workers} 本の帯に分けてパイプラインで流す場合 (上の計画)。"
+                 "{workers} 区間での時間 (時間)", "1 区間あたりのメモリ (GB)"),
+        "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (1 ステップはこの"
+                        "マシンの CPython で約 {step:.2f} µs) で見積もったもの。1 コアの"
+                        "場合と、{workers} 個の区間に分けてパイプラインで流す場合 (上の計画)。"
                         "測定ではなく見積もりです。",
         "speedup": ("ワーカー", "経過時間 (秒)", "速度向上", "ジョブの CPU 時間 (秒)",
                     "ロードアベレージ (開始 / 終了)"),
-        "speedup.caption": "スイープ「{command}」({jobs} 個のジョブ) を {machine} で実行 ({date}): "
-                           "同じジョブをローカルのワーカープロセス 1 個と 2 個で "
-                           "(scripts/bench_sweep.py)。",
-        "rectangles": ("3 × n の長方形", "勝つ初手の数: 長方形の数", "0 段目を食べる手",
+        "speedup.caption": "{jobs} 個のジョブのスイープを {machine} で実行 ({date}): "
+                           "同じジョブをローカルのワーカープロセス 1 個と 2 個で。",
+        "rectangles": ("3 × n の長方形", "勝つ初手の数ごとの長方形の数", "0 段目を食べる手",
                        "1 段目を食べる手", "2 段目を食べる手"),
         "rectangles.caption": "3 × n の長方形の勝つ初手を、このビルドの P 局面 (r0 ≤ {limit:,}) "
                               "から数えたもの: 勝つ手が 1, 2, ... 個ある長方形の数と、食べるマスが"
                               "何段目にあるか (0 段目に毒があります)。",
         "release": ("ファイル", "大きさ", "ファイルの SHA-256", "中身の SHA-256"),
         "release.caption": "大きな計算のファイル。リポジトリのリリースに置いています "
-                           "({machine}、{date}、{command} で作成)。",
+                           "({machine}、{date})。",
     },
 }
 
 
+class Code(str):
+    """A table cell shown as code (a command line)."""
+
+
+def _cell(value) -> str:
+    return f"<code>{escape(value)}</code>" if isinstance(value, Code) else escape(str(value))
+
+
+def _made(w: dict, command: str) -> str:
+    """A line saying which command made a table's numbers."""
+    return f'<p class="grundy-legend">{escape(w["made"])} <code>{escape(command)}</code></p>'
+
+
 def _table(head, rows) -> str:
     th = "".join(f'<th scope="col">{escape(str(h))}</th>' for h in head)
-    body = "\n".join("<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
+    body = "\n".join("<tr>" + "".join(f"<td>{_cell(v)}</td>" for v in row) + "</tr>"
                      for row in rows)
     return f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
 
@@ -268,14 +285,14 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
     big = {(r["problem"], r["params"].get("k")): r for r in big_runs()["runs"]}
     sec = lambda m: w["seconds"].format(s=m["seconds"])  # noqa: E731
     if problem == "chomp3":
-        rows = []
-        for label, m in ((w["build"], run("chomp3", None, ctx.cache_dir)[0]),
-                         (w["big"], big.get(("chomp3", None)))):
-            rows.append([label, *(([_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                                    w["mb"].format(mb=m["peak_mb"]), m["machine"], m["date"],
-                                    m["command"]]) if m else [w["none"]] + [""] * 6)])
-        return block("grundy-table grundy-frontier", _table(w["ours"], rows),
-                     caption=w["ours.caption"])
+        runs = [run("chomp3", None, ctx.cache_dir)[0], big.get(("chomp3", None))]
+        values = [[_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
+                   w["seconds"].format(s=m.get("cpu_seconds", "?")), w["mb"].format(mb=m["peak_mb"]),
+                   m["machine"], m["date"], Code(m["command"])] if m else [w["none"]] + [""] * 7
+                  for m in runs]
+        rows = [[name, *column] for name, *column in zip(w["ours"][1:], *values)]
+        return block("grundy-table grundy-frontier",
+                     _table((w["ours"][0], w["build"], w["big"]), rows), caption=w["ours.caption"])
     rows, machine = [], ""
     for k in ks:
         m = run("chocolate", k, ctx.cache_dir)[0]
@@ -291,19 +308,23 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
 
 
 def _files(problem: str, ks: tuple[int, ...], ctx) -> str:
-    w = WORDS[ctx.lang]
-    links, sums = [], []
+    """This build's files as a table: a download link, the size and the SHA-256 of each."""
+    w, rows = WORDS[ctx.lang], []
     for k in (ks if problem == "chocolate" else (None,)):
         manifest, folder = run(problem, k, ctx.cache_dir)
         stem = PROBLEMS[problem].stem(_params(problem, k), manifest["max"])
+        sums = {name: f["sha256"] for name, f in manifest["files"].items()}
         for name in [*manifest["files"], f"{stem}.json"]:
             payload = (folder / name).read_bytes()
             url = ctx.asset(f"frontier/{name}", payload)
-            links.append(f'<li><a href="{escape(url)}" download>'
-                         f'{escape(w["files"].format(name=name, size=_size(len(payload))))}</a></li>')
-        sums += [f"{name} {f['sha256']}" for name, f in manifest["files"].items()]
-    return block("grundy-download grundy-frontier-files", "<ul>\n" + "\n".join(links) + "\n</ul>",
-                 caption=w["files.caption"].format(sums="; ".join(sums)))
+            rows.append((f'<a href="{escape(url)}" download>{escape(name)}</a>',
+                         _size(len(payload)), sums.get(name, "")))
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in w["release"][:3])
+    body = "\n".join(f"<tr><td>{link}</td><td>{size}</td><td>{escape(sha)}</td></tr>"
+                     for link, size, sha in rows)
+    return block("grundy-table grundy-download grundy-frontier-files",
+                 f"<table>\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>",
+                 caption=w["files.caption"])
 
 
 def _columns(ctx) -> str:
@@ -313,10 +334,10 @@ def _columns(ctx) -> str:
               if c["periods"][s] and c["periods"][s][0] > 1]
     none = [s for s in c["studied"] if not c["periods"][s]]
     head = [h.format(limit=c["limit"], studied=c["limit"] // 5) for h in w["columns"]]
-    row = [f"{c['limit'] + 1:,}", f"{len(c['open']):,}", f"{c['closed']:,}",
-           f"{len(c['studied']):,}", f"{len(periodic):,}", ", ".join(longer) or "0",
-           ", ".join(map(str, none)) or "0"]
-    return block("grundy-table grundy-frontier", _table(head, [row]),
+    values = [f"{c['limit'] + 1:,}", f"{len(c['open']):,}", f"{c['closed']:,}", f"{c['empty']:,}",
+              f"{len(c['studied']):,}", f"{len(periodic):,}", ", ".join(longer) or "0",
+              ", ".join(map(str, none)) or "0"]
+    return block("grundy-table grundy-frontier", _table(w["field"], list(zip(head, values))),
                  caption=w["columns.caption"].format(limit=c["limit"], periods=PERIODS))
 
 
@@ -349,9 +370,10 @@ def rectangles(cache_dir: Path) -> dict:
 
 def _rectangles(ctx) -> str:
     w, r = WORDS[ctx.lang], rectangles(ctx.cache_dir)
-    row = [f"2 ≤ n ≤ {r['limit']:,}", ", ".join(f"{m}: {c:,}" for m, c in sorted(r["counts"].items())),
-           *(f"{v:,}" for v in r["rows"])]
-    return block("grundy-table grundy-frontier", _table(w["rectangles"], [row]),
+    values = [f"2 ≤ n ≤ {r['limit']:,}",
+              ", ".join(f"{m}: {c:,}" for m, c in sorted(r["counts"].items())),
+              *(f"{v:,}" for v in r["rows"])]
+    return block("grundy-table grundy-frontier", _table(w["field"], list(zip(w["rectangles"], values))),
                  caption=w["rectangles.caption"].format(limit=r["limit"]))
 
 
@@ -363,13 +385,19 @@ def _release(ctx) -> str:
                  for name, f in m["files"].items()]
     if not rows:
         return block("grundy-frontier", f"<p>{escape(w['none'])}</p>")
+    sweep = big_runs()["sweep"]
     return block("grundy-table grundy-frontier", _table(w["release"], rows),
-                 caption=w["release.caption"].format(**big_runs()["sweep"]))
+                 _made(w, sweep["command"]), caption=w["release.caption"].format(**sweep))
 
 
 PLAN = (("chomp3", None, (20_000, 100_000, 1_000_000)), ("chocolate", 2, (10_000, 100_000)),
         ("chocolate", 13, (10_000, 100_000)))
 WORKERS = 64  # the cluster of the plan
+
+
+def _hours(h: float) -> str:
+    """Hours with two significant decimals below 10."""
+    return f"{h:,.1f}" if h >= 10 else f"{h:.2g}"
 
 
 def _plan(ctx) -> str:
@@ -381,12 +409,13 @@ def _plan(ctx) -> str:
             steps, memory = p.cost(params, limit)
             hours = seconds_for(steps) / 3600
             rows.append([notation(p.title.get(ctx.lang).format(**params)),
-                         _bound(problem, limit, ctx.lang), amount(steps), f"{hours:,.1f}",
-                         f"{memory / 1e9:,.2f}", f"{hours / WORKERS:,.2f}",
+                         _bound(problem, limit, ctx.lang), amount(steps), _hours(hours),
+                         f"{memory / 1e9:,.2f}", _hours(hours / WORKERS),
                          f"{memory / WORKERS / 1e9:,.3f}"])
     head = [h.format(workers=WORKERS) for h in w["plan"]]
     return block("grundy-table grundy-frontier", _table(head, rows),
-                 caption=w["plan.caption"].format(workers=WORKERS))
+                 caption=w["plan.caption"].format(workers=WORKERS,
+                                                  step=1e6 / (CLI.steps // CLI.seconds)))
 
 
 def _speedup(ctx) -> str:
@@ -398,7 +427,7 @@ def _speedup(ctx) -> str:
              f"{record['runs'][0]['seconds'] / r['seconds']:.2f}", f"{r['cpu']:,.1f}",
              f"{r['load'][0]:.1f} / {r['load'][1]:.1f}"] for r in record["runs"]]
     return block("grundy-table grundy-frontier", _table(w["speedup"], rows),
-                 caption=w["speedup.caption"].format(**record))
+                 _made(w, record["command"]), caption=w["speedup.caption"].format(**record))
 
 
 def _plot(name: str, k: int | None, ctx) -> tuple[str, str, str]:

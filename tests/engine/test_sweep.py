@@ -124,3 +124,13 @@ def test_killed_worker(client, tmp_path):
     assert all(done[j.id]["status"] == "done" for j in others)
     stored = json.loads(sweep.result_path(tmp_path / "sweep", waiting).read_text())
     assert stored["result"]["value"] == 7
+
+
+def test_no_scheduler_there(tmp_path, monkeypatch):
+    """A scheduler address where none answers: one line, exit 2, not a traceback."""
+    from grundy import cli
+
+    monkeypatch.setattr(sweep, "CONNECT", 1)
+    with pytest.raises(cli.UsageError, match="the sweep lost its cluster"):
+        cli.run(["frontier", "sweep", "chomp3", "--max", "10", "--out", str(tmp_path),
+                 "--scheduler", "tcp://127.0.0.1:9"])

@@ -4,4 +4,4 @@ with bit sets under the work model (`chomp3`, `chocolate`, described by `problem
 data files (`data`); the command `grundy frontier` (`command`); and a sweep of independent
 jobs on Dask (`sweep`, with its registry of job kinds `jobs`; Dask is optional).
 
-Nothing here is imported by `import grundy`: the browser never loads it."""
+`import grundy` loads only `chomp3` (games.chomp's three_row_p_positions uses it)."""

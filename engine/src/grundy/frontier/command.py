@@ -102,6 +102,10 @@ def _sweep(p, params, limits, seconds, args, out) -> int:
         raise UsageError("a sweep needs dask.distributed: pip install -r requirements.txt") from None
     jobs = [Job("frontier", {"problem": p.name, **own, "max": limit})
             for own in params for limit in limits]
-    results = sweep.run(jobs, args.out, seconds, workers, args.scheduler,
-                        lambda line: out.write(line + "\n"))
+    try:
+        results = sweep.run(jobs, args.out, seconds, workers, args.scheduler,
+                            lambda line: out.write(line + "\n"))
+    except (OSError, TimeoutError) as e:  # no scheduler at that address, or it went away
+        raise UsageError(f"the sweep lost its cluster ({args.scheduler or 'local'}): "
+                         f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
     return 0 if all(r["status"] == "done" for r in results.values()) else 1

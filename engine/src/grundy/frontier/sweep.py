@@ -24,6 +24,7 @@ from ..errors import GameError
 from .jobs import KINDS, Job
 
 MEMORY = 1_500_000_000  # a LocalCluster worker's memory limit (bytes)
+CONNECT = 10            # seconds to reach a scheduler
 
 
 def execute(target: str, params: dict, folder: str, seconds: int) -> dict:
@@ -82,7 +83,7 @@ def run(jobs: list[Job], results: Path, seconds: int, workers: int = 2,
         return out
     own = client is None
     if own:
-        client = Client(scheduler) if scheduler else Client(cluster(workers))
+        client = Client(scheduler, timeout=CONNECT) if scheduler else Client(cluster(workers))
     try:
         futures = {client.submit(execute, KINDS[job.kind], job.params,
                                  str(results / job.id), seconds, key=job.id, pure=False): job
