@@ -383,15 +383,31 @@ def test_targets_on_a_phone(booted):
     """On a 390 px phone, every control of the play widget is at least 24 x 24 px (WCAG
     2.5.8), or a checkbox in a label that is; the board's moves, closer than that on the
     triangular chocolate, have the list of moves as full-width buttons of 44 px."""
-    w, root = booted("play", phone=True)
+    w, root = booted("play", phone=True, path="triangular-chocolate/")
     page = w.page
     wait_turn(page, root)
-    root.locator(".gw-movelist summary").click()
     small = root.evaluate("""el => [...el.querySelectorAll('button, input, select, summary, a[href]')]
         .filter((e) => e.getClientRects().length && !e.closest('[hidden]'))
         .map((e) => { const r = (e.type === 'checkbox' ? e.closest('label') || e : e).getBoundingClientRect();
                       return [e.className || e.tagName, Math.round(r.width), Math.round(r.height)]; })
         .filter(([, w, h]) => w < 24 || h < 24)""")
     assert not small, small
+    root.locator(".gw-movelist summary").click()
     heights = root.locator(".gw-listmove").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44, heights
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pviewer_points_as_a_table(booted, lang):
+    """The P-position viewer's canvas has its data as a table: unfolded, one row per point
+    the canvas's label counts."""
+    w, root = booted("pviewer", lang)
+    page = w.page
+    page.wait_for_selector("grundy-pviewer canvas.gw-cloud[aria-label]", timeout=LOAD_MS)
+    label = root.locator("canvas.gw-cloud").get_attribute("aria-label")
+    n = int(next(g for g in re.search(r"^(\d+) P-position|P 局面 (\d+) 個", label).groups() if g))
+    root.locator(".gw-points summary").click()
+    page.wait_for_selector("grundy-pviewer .gw-points tbody tr", timeout=STEP_MS)
+    assert root.locator(".gw-points tbody tr").count() == n
+    assert root.locator(".gw-points th").all_inner_texts() == ["x", "y", "z"]
+    assert not axe_findings(page, f"pviewer {lang}")

@@ -31,8 +31,24 @@ export class PViewerElement extends GrundyWidget {
     const slider = h("div", { class: "gw-controls" }, field(t("angle"), this.angle), this.angleOut,
       h("button", { type: "button", class: "md-button gw-quarter", text: t("quarterPi"),
                     onclick: () => { this.angle.value = 45; this.draw(); } }));
+    this.pointsTable = h("div", { class: "gw-scroll gw-points-scroll", tabindex: 0, role: "region",
+                                  "aria-label": t("pointsTable") });
+    this.pointsBox = h("details", { class: "gw-points", ontoggle: () => this.showTable() },
+      h("summary", { text: t("pointsTable") }), this.pointsTable);
     this.replaceChildren(form, slider, this.loader, this.message, this.status, this.output,
-      h("p", { class: "gw-summary", text: t("gasketNote") }));
+      h("p", { class: "gw-summary", text: t("gasketNote") }), this.pointsBox);
+  }
+
+  /** The canvas's data as a table (the P-positions, x, y, z), made when unfolded. */
+  showTable() {
+    if (!this.pointsBox.open || !this.points) {
+      this.pointsTable.replaceChildren();
+      return;
+    }
+    const caption = this.t("pointsCaption", { n: this.points.length, k: this.k, max: this.max });
+    this.pointsTable.replaceChildren(h("table", { class: "gw-grid" }, h("caption", { text: caption }),
+      h("thead", {}, h("tr", {}, ["x", "y", "z"].map((c) => h("th", { scope: "col", text: c })))),
+      h("tbody", {}, this.points.map((p) => h("tr", {}, p.map((v) => h("td", { text: v })))))));
   }
 
   firstDraw() {
@@ -74,6 +90,7 @@ export class PViewerElement extends GrundyWidget {
     this.max = max;
     this.output.replaceChildren(this.canvas);
     this.draw();
+    this.showTable();
   }
 
   draw() {
