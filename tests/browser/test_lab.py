@@ -20,7 +20,7 @@ from urllib.parse import quote
 import pytest
 
 from bench import browser  # (on the path: tests/browser/conftest.py)
-from widgetkit import drop_if_failed, settled
+from widgetkit import COUNT_SWAPS, drop_if_failed, settled, swap
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "lab"
@@ -102,6 +102,22 @@ def start_endless_loop(page) -> None:
     page.click("[data-run]")
     page.wait_for_function("document.querySelector('[data-output]').textContent.includes('looping')",
                            timeout=RUN_MS)
+
+
+def shared(base, source):
+    """The Lab's share link for `source`, as Copy link writes it."""
+    return base + "lab/#code=" + quote(source, safe="-_.!~*'()")
+
+
+def shows_and_runs(page, source):
+    """The Lab in the page shows `source` (a print of a string) and Run prints that string."""
+    page.wait_for_function("text => window.grundyLab?.root.isConnected && window.grundyLab.editor"
+                           " && window.grundyLab.editor.getCode() === text", arg=source, timeout=LOAD_MS)
+    page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
+    page.click("[data-run]")
+    assert wait_done(page) == "ok"
+    assert page.inner_text("[data-output]").strip() == source.split("'")[1]
+    assert code(page) == source
 
 
 def clean(page):
@@ -327,7 +343,7 @@ def test_share_link_opens_the_same_code(new_page, served_site):
     page.click("[data-share]")
     page.wait_for_function("document.querySelector('[data-lab]').dataset.link", timeout=5000)
     link = page.get_attribute("[data-lab]", "data-link")
-    assert link == served_site + "lab/#code=" + quote(source, safe="-_.!~*'()")
+    assert link == shared(served_site, source)
     other = open_lab(new_page, served_site, hash_="#code=" + link.split("#code=")[1])
     assert code(other) == source
     other.click("[data-run]")
@@ -335,6 +351,27 @@ def test_share_link_opens_the_same_code(new_page, served_site):
     assert other.inner_text("[data-output]").strip() == f"{sum(x ^ 7 for x in range(10))} ä & #"
     clean(page)
     clean(other)
+
+
+def test_share_links_opened_one_after_another_in_one_tab(new_page, served_site):
+    """A student opens a shared link, then others in the same tab: only the address's
+    #code= changes. The first change after a full load makes Material load the Lab again
+    (its location$ has announced no page yet), and the page being left wrote into the
+    address meanwhile (the Lab came back with its default example); the later ones and Back
+    load nothing. Each time the editor shows the address's code, and runs it."""
+    page = new_page(**DESKTOP)
+    page.add_init_script(COUNT_SWAPS)
+    first, second, third = (f"print('{which} link')\n" for which in ("first", "second", "third"))
+    page.goto(shared(served_site, first))
+    shows_and_runs(page, first)
+    swap(page, lambda: page.goto(shared(served_site, second)))
+    shows_and_runs(page, second)
+    page.goto(shared(served_site, third))
+    shows_and_runs(page, third)
+    page.go_back()
+    shows_and_runs(page, second)
+    assert page.evaluate("window.__swaps") == 2
+    clean(page)
 
 
 def test_every_example_runs_in_the_browser(lab):

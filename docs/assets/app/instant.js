@@ -3,7 +3,10 @@
 //   writes into the history entry, which is by then the next page's: its heading's anchor
 //   (navigation.tracking: `impartial-games/#the-theorem`, or `lab/#in-python` in place of
 //   `lab/#code=…`) and its scroll offset (which Material would then restore instead of
-//   going to the anchor). Those writes are dropped;
+//   going to the anchor). Those writes are dropped. The next page may be this one again:
+//   Material loads a page whenever its path is not the last one its location$ announced,
+//   and after a full load it has announced none (another lab/#code=… link opened in the same
+//   tab loads the Lab again: its code was lost with the address);
 // - a link to a heading lands on the heading: off-screen blocks are laid out only when
 //   scrolled near (content-visibility: auto, site.css), so the blocks laid out around the
 //   heading once it is scrolled to move it (by thousands of pixels on a long page). The
@@ -16,8 +19,8 @@
 
 import { hold } from "./place.js";
 
-let shownPath = location.pathname;
 let loading = null; // the address of the page being loaded, while it loads
+let announced = null; // the path of the last address Material's location$ announced
 
 const replaceState = history.replaceState;
 history.replaceState = function (...args) {
@@ -70,12 +73,12 @@ addEventListener("click", (event) => {
 /** Material's location$ (each navigation) and document$ (each page shown). */
 export function keepInstantNavigationFaithful(location$, document$) {
   location$.subscribe((url) => {
-    loading = url.pathname === shownPath ? null : url;
+    if (url.pathname !== announced) loading = url;
+    announced = url.pathname;
   });
   document$.subscribe(() => {
     const arrived = loading;
     loading = null;
-    shownPath = location.pathname;
     // a new visit to an anchor (not Back or Forward, whose entries hold their scroll offset)
     const target = arrived && history.state === null ? anchorTarget(location.hash) : null;
     if (target) hold(target);
