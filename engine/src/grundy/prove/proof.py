@@ -30,7 +30,7 @@ from . import mona, residues
 from .clauses import clauses
 from .logic import Cmp, Const, Decision, Var
 from .statement import free_variables, statement, with_pass
-from .translate import Outside, as_formula, expression, is_formula
+from .translate import Outside, expression, is_formula
 
 METHODS = ("auto", "mona", "automata")
 MAX_SECONDS = 3600        # a proof asked for explicitly may take up to an hour
@@ -86,7 +86,9 @@ class Proof:
 
 _REASONS = ((r"^(\w+) ran out of time \((.*) s\)$", r"\1 の時間の上限 (\2 秒) に達しました"),
             (r"^(\w+) ran out of memory \((.*) MB\)$", r"\1 のメモリの上限 (\2 MB) に達しました"),
-            (r"^MONA is not installed.*$", "MONA がインストールされていません (Debian のパッケージ mona)"))
+            (r"^MONA is not installed.*$", "MONA がインストールされていません (Debian のパッケージ mona)"),
+            (r"^the case split passed ([\d,]+) cases$", r"場合分けが \1 通りを超えました"),
+            (r"^the case split ran out of time$", "場合分けの時間の上限に達しました"))
 
 
 def reason_text(reason: str) -> Text:
