@@ -150,3 +150,19 @@ def test_clauses_fail_exactly_where_their_half_does(g, formula, target, limit):
             assert holds(half, env, limit) or failing, env
             for clause in failing:
                 assert not holds(half, clause.restore({n: env[n] for n in clause.free}), limit), env
+
+
+def test_the_case_split_has_limits(monkeypatch):
+    """Past its deadline or its number of cases, the split stops (the proof is then not
+    decided, with the reason), never runs on."""
+    g = grundy.game("ryuoh", p=7)
+    claim = _claim("(x + y) % 7 + 7 * (x // 7 ^ y // 7)", g.coords, "grundy")
+    half = halves(_rules(g), claim, "grundy")[1]
+    with pytest.raises(residues.TooLarge, match="ran out of time"):
+        residues.expand(half, free_variables(half), deadline=0)
+    monkeypatch.setattr(residues, "MAX_TOTAL", 100)
+    with pytest.raises(residues.TooLarge, match="passed 100 cases"):
+        residues.expand(half, free_variables(half))
+    proof = grundy.prove(g, "(x + y) % 7 + 7 * (x // 7 ^ y // 7)")
+    assert proof.proved is None and proof.reason.en == "the case split passed 100 cases"
+    assert proof.reason.ja == "場合分けが 100 通りを超えました"

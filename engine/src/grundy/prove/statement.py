@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..text import Text
-from .logic import And, Bin, Cmp, Const, Div, Exists, Forall, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
+from .logic import And, Bin, Cmp, Const, Div, Exists, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
 
 
 @dataclass(frozen=True)
