@@ -50,3 +50,25 @@ def test_known_values_follow_from_the_rules(name):
         rules = Rules(name, params)
         assert (rules.grundy(pos), rules.outcome(pos, misere=True), rules.pass_grundy(pos)) == \
             (e["grundy"], e["misere"], e["pass_grundy"]), (params, pos)
+
+
+POINTS_A_WIN = {"nim", "rect", "step3", "wythoff", "ryuoh", "chomp"}  # (below)
+
+
+@pytest.mark.parametrize("name,params,top", BOXES)
+def test_winning_moves_follow_the_rules(name, params, top):
+    """A winning move (normal and misère play) exactly where the rules say the player to move
+    wins, each a move by the rules to a lost position. The targets a theorem points to
+    (formula_moves, tried first: how a winning move is found where no table reaches) are
+    moves by the rules, and for the games of POINTS_A_WIN they hold a winning one from every
+    N-position the theorem covers (the chocolates' and the step chocolate's do not always)."""
+    g, rules = grundy.game(name, **params), Rules(name, params)
+    for pos in filter(g.is_legal, product(range(top + 1), repeat=len(g.coords))):
+        for misere in (False, True):
+            move = g.winning_move(pos, misere)
+            wins = {q for (q, _, _) in rules.winning((pos, 0, 0), misere)}
+            assert (move is None) == (not wins) and (move is None or move.to in wins), (pos, misere)
+        pointed = set(g.formula_moves(pos))
+        assert pointed <= set(rules.moves(pos)), pos
+        if name in POINTS_A_WIN and g.formula(pos) is not None and rules.outcome(pos) == "N":
+            assert any(rules.outcome(q) == "P" for q in pointed), pos
