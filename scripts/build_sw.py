@@ -1,7 +1,8 @@
 """Make the service worker of a built site: SITE/sw.js becomes scripts/service-worker.js
 (Workbox's precaching) bundled by esbuild, with its precache manifest in place of
 self.__WB_MANIFEST: every file of the site but source maps, sitemaps and sw.js itself,
-each {url, revision: the start of its SHA-256, size: the bytes downloading it costs}. A
+each {url, revision: the start of its SHA-256, size: the bytes downloading it costs}, and
+a page (an index.html) its <title> too, for the worker's offline page (the pages saved). A
 new deployment changes the manifest, so readers who saved the site are offered the update.
 
 The size is what GitHub Pages sends: the file gzipped (level 6) for the types it
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +39,7 @@ PLACEHOLDER = "self.__WB_MANIFEST"
 # the frontier's data files (downloads for researchers, megabytes: docs/frontier.md).
 SKIP = {"sw.js", "sitemap.xml", "sitemap.xml.gz"}
 SKIP_UNDER = ("generated/frontier/",)
+TITLE = re.compile(rb"<title>(.*?)</title>", re.S)  # the head's: the first
 
 
 def download_size(path: Path, data: bytes) -> int:
@@ -43,17 +47,29 @@ def download_size(path: Path, data: bytes) -> int:
     return len(gzip.compress(data, 6, mtime=0)) if path.suffix in COMPRESSED else len(data)
 
 
+def page_title(url: str, data: bytes) -> str | None:
+    """The <title> of a page of the site (an index.html outside assets/), else None."""
+    if url.rpartition("/")[2] != "index.html" or url.startswith("assets/"):
+        return None
+    found = TITLE.search(data)
+    return html.unescape(found[1].decode("utf-8")).strip() if found else None
+
+
 def manifest(site: Path) -> list[dict]:
     """[{url relative to the site, revision: HASH_CHARS hex digits of its SHA-256, size:
-    the bytes downloading it costs}]."""
+    the bytes downloading it costs, and for a page its title}]."""
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         url = path.relative_to(site).as_posix()
         if url in SKIP or url.endswith(".map") or url.startswith(SKIP_UNDER) and not url.endswith(".svg"):
             continue
         data = path.read_bytes()
-        entries.append({"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS],
-                        "size": download_size(path, data)})
+        entry = {"url": url, "revision": hashlib.sha256(data).hexdigest()[:HASH_CHARS],
+                 "size": download_size(path, data)}
+        title = page_title(url, data)
+        if title:
+            entry["title"] = title
+        entries.append(entry)
     return entries
 
 

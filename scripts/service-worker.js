@@ -11,13 +11,16 @@
 // worker then waits until the reader accepts the update (SKIP_WAITING). Without a
 // copy there is nothing to keep consistent and a new worker takes over at once.
 // Saved pages are served from the copy (any query: ?play= links), other files from the
-// network; a page's address without its final slash is redirected to it; offline, a page
-// that is not on the site gets the site's 404 page.
+// network; a page's address without its final slash is redirected to it. Offline (the
+// network fails), a page that is not on the site gets the site's 404 page from the copy;
+// a page of the site that is not saved (no copy, or a page missing from it) gets the
+// offline page (./sw-offline-page.js): it links to the pages saved, in the reader's language.
 
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
-import { registerRoute } from "workbox-routing";
+import { registerRoute, setCatchHandler } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
+import { offlinePage } from "./sw-offline-page.js";
 
 const MANIFEST = self.__WB_MANIFEST;
 const SCOPE = self.registration.scope;
@@ -55,16 +58,23 @@ const verified = {
 const precache = new PrecacheController({ plugins: [verified] });
 precache.addToCacheList(MANIFEST.map(({ url, revision }) => ({ url, revision })));
 
+/** Whether the copy holds each file: a function of a manifest url. */
+async function savedFiles() {
+  const name = precache.strategy.cacheName;
+  const cache = (await caches.has(name)) && (await caches.open(name));
+  const have = new Set(cache ? (await cache.keys()).map((request) => request.url) : []);
+  return (url) => have.has(precache.getCacheKeyForURL(new URL(url, SCOPE).href));
+}
+
 /** {files, bytes, savedFiles, savedBytes, chosen, saving} of this worker's copy. */
 async function status(busy = Boolean(saving)) {
   const chosen = await caches.has(CHOSEN);
-  const cache = chosen && (await caches.open(precache.strategy.cacheName));
-  const have = new Set(cache ? (await cache.keys()).map((request) => request.url) : []);
+  const saved = chosen ? await savedFiles() : () => false;
   const result = { files: 0, bytes: 0, savedFiles: 0, savedBytes: 0, chosen, saving: busy };
   for (const { url, size } of MANIFEST) {
     result.files += 1;
     result.bytes += size;
-    if (have.has(precache.getCacheKeyForURL(new URL(url, SCOPE).href))) {
+    if (saved(url)) {
       result.savedFiles += 1;
       result.savedBytes += size;
     }
@@ -142,16 +152,49 @@ registerRoute(new PrecacheRoute(precache, {
   cleanURLs: false,
 }));
 
+/** The copy's key of the page at `url`, with or without its final slash; undefined for an
+ *  address that is not a page of the site. */
+const pageKey = (url) => precache.getCacheKeyForURL(`${url.origin}${url.pathname.replace(/\/?$/, "/")}index.html`);
+
 /** A page's address without its final slash goes to the address with it, as on the server. */
-registerRoute(({ request, url }) => request.mode === "navigate" && !url.pathname.endsWith("/")
-    && precache.getCacheKeyForURL(`${url.origin}${url.pathname}/index.html`),
+registerRoute(({ request, url }) => request.mode === "navigate" && !url.pathname.endsWith("/") && pageKey(url),
   async ({ url }) => Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301));
 
-/** The site's 404 page from the copy, as the server would send it (else the browser's error). */
-async function notFound() {
-  const page = await precache.matchPrecache("404.html");
-  return page ? new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers }) : Response.error();
+registerRoute(({ request, url }) => request.mode === "navigate" && url.href.startsWith(SCOPE), new NetworkOnly());
+
+/** A page's <title>, "PAGE - SITE", split in two. */
+function titleParts(title) {
+  const cut = title.lastIndexOf(" - ");
+  return [title.slice(0, cut), title.slice(cut + 3)];
 }
 
-registerRoute(({ request, url }) => request.mode === "navigate" && url.href.startsWith(SCOPE),
-  new NetworkOnly({ plugins: [{ handlerDidError: notFound }] }));
+/** The offline page for `url` (see the top of this file), status 503. */
+async function offline(url) {
+  const ja = url.href.startsWith(`${SCOPE}ja/`);
+  const home = MANIFEST.find((entry) => entry.url === (ja ? "ja/index.html" : "index.html"));
+  const saved = await savedFiles();
+  const pages = MANIFEST.filter((entry) => entry.title && entry.url.startsWith("ja/") === ja && saved(entry.url))
+    .sort((a, b) => (b === home) - (a === home)); // the home page first
+  const html = offlinePage({
+    lang: ja ? "ja" : "en",
+    site: titleParts(home.title)[1],
+    address: url.href,
+    pages: pages.map((entry) => ({ href: new URL(entry.url.replace(/index\.html$/, ""), SCOPE).href,
+                                   title: titleParts(entry.title)[0] })),
+    megabytes: Math.max(1, Math.round(MANIFEST.reduce((sum, entry) => sum + entry.size, 0) / 1e6)),
+  });
+  return new Response(html, { status: 503, statusText: "Offline", headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** The site's 404 page from the copy, as the server would send it, or null. */
+async function notFound() {
+  const page = await precache.matchPrecache("404.html");
+  return page && new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+}
+
+/** A page the network could not bring (the reader is offline): an address that is not a
+ *  page of the site gets the 404 page if the copy has it; else the offline page. */
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode !== "navigate") return Response.error();
+  return (!pageKey(url) && (await notFound())) || offline(url);
+});

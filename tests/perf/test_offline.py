@@ -1,7 +1,8 @@
 """The site as an app: installable (manifest, icons); the offline copy offered, not
-imposed: nothing saved unasked with Save-Data or on a slow connection, saved unasked on a
-fast one; once saved, every page opens offline (lessons play, a missing page is the 404
-page); a new deployment replaces what changed in the copy, and the reader is told."""
+imposed: nothing saved unasked with Save-Data, on a slow connection or on one not known
+to be unmetered, saved unasked on a fast wifi one; once saved, every page opens offline
+(lessons play, a missing page is the 404 page); a new deployment replaces what changed in
+the copy, and the reader is told."""
 
 from __future__ import annotations
 
@@ -20,11 +21,17 @@ from bench import browser, serve
 from conftest import ROOT
 
 MANIFEST = re.compile(r'<link rel="manifest" href="([^"]+)"')
-# Chromium's network emulation (navigator.connection follows it): Lighthouse's mobile
-# profile (150 ms, 1.6 Mbit/s) and a fast wired link; Save-Data as the browser reports it.
+# Chromium's network emulation (navigator.connection's speed follows it): Lighthouse's
+# mobile profile (150 ms, 1.6 Mbit/s) and a fast link.
 SLOW = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8}
 FAST = {"offline": False, "latency": 5, "downloadThroughput": 50e6 / 8, "uploadThroughput": 20e6 / 8}
-SAVE_DATA = "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true })"
+WIFI = {"type": "wifi"}  # what a phone or tablet reports; desktop Chromium reports no type
+
+
+def reporting(fields) -> str:
+    """An init script: navigator.connection reports `fields` (type, saveData) as well."""
+    return "".join(f"Object.defineProperty(NetworkInformation.prototype, {json.dumps(name)},"
+                   f" {{ get: () => {json.dumps(value)} }});" for name, value in fields.items())
 
 
 def test_every_page_links_an_installable_manifest(site_dir):
@@ -45,12 +52,11 @@ def test_every_page_links_an_installable_manifest(site_dir):
             assert (manifest_path.parent / icon["src"]).is_file(), icon["src"]
 
 
-def open_on(context, url, network, save_data=False, page=None):
-    """A page (new, of `context`) on Chromium's emulated `network` (navigator.connection
-    tells it), with Save-Data on if asked, opened at url."""
+def open_on(context, url, network, reports, page=None):
+    """A page (new, of `context`) on Chromium's emulated `network`, navigator.connection
+    also reporting `reports` ({"type": "wifi"}, {"saveData": True}), opened at url."""
     page = page or context.new_page()
-    if save_data:
-        page.add_init_script(SAVE_DATA)
+    page.add_init_script(reporting(reports))
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", network)
@@ -72,12 +78,22 @@ def offered_size(site_dir) -> int:
     return round(sent / 1e6)
 
 
-@pytest.mark.parametrize("case", ["save-data", "slow"])
+# (network, what navigator.connection reports besides its speed)
+UNASKED_NO = {
+    "save-data": (FAST, {**WIFI, "saveData": True}),
+    "slow": (SLOW, WIFI),
+    "unknown type": (FAST, {}),  # desktop Chromium, maybe tethered to a phone's data plan
+    "cellular": (FAST, {"type": "cellular"}),
+}
+
+
+@pytest.mark.parametrize("case", UNASKED_NO)
 def test_no_offline_copy_is_downloaded_unasked(fresh_context, site_url, site_dir, case):
-    """With Save-Data (on a fast network) or on a slow network, the footer offers the copy
-    with its size, and nothing is saved unless the reader asks."""
+    """With Save-Data, on a slow network, or where the connection is not known to be
+    unmetered (no type, or cellular), the footer offers the copy with its size, and nothing
+    is saved unless the reader asks."""
     context = fresh_context(service_workers="allow")
-    page = open_on(context, site_url + "about/", SLOW if case == "slow" else FAST, save_data=case == "save-data")
+    page = open_on(context, site_url + "about/", *UNASKED_NO[case])
     page.wait_for_function("document.documentElement.dataset.offlineAuto === 'no'", timeout=browser.LOAD_MS)
     offer = page.locator(".app-offline__button")
     assert offer.inner_text() == f"Save the site for offline use ({offered_size(site_dir)} MB to download)"
@@ -94,12 +110,12 @@ ENGINE_WHEN_SAVING = """new MutationObserver(() => {
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-offline'] });"""
 
 
-def test_the_copy_is_saved_unasked_on_a_fast_connection(fresh_context, site_url):
-    """On a lesson, once its engine has loaded."""
+def test_the_copy_is_saved_unasked_on_a_fast_unmetered_connection(fresh_context, site_url):
+    """On a fast wifi connection, on a lesson, once its engine has loaded."""
     context = fresh_context(service_workers="allow")
     page = context.new_page()
     page.add_init_script(ENGINE_WHEN_SAVING)
-    page = open_on(context, site_url + "ja/wythoff/", FAST, page=page)
+    page = open_on(context, site_url + "ja/wythoff/", FAST, WIFI, page=page)
     page.wait_for_function("document.documentElement.dataset.offline === 'saved'", timeout=browser.LOAD_MS)
     assert page.evaluate("document.documentElement.dataset.offlineAuto") == "yes"
     assert page.evaluate("window.__engineWhenSaving") not in ("loading", None)
@@ -109,6 +125,56 @@ def test_the_copy_is_saved_unasked_on_a_fast_connection(fresh_context, site_url)
 def every_page(site_dir) -> list[str]:
     return sorted(page.relative_to(site_dir).as_posix().removesuffix("index.html")
                   for page in site_dir.rglob("index.html") if "assets" not in page.parts)
+
+
+# Take a file out of the offline copy (window.__keptOut), then put it back.
+KEEP_OUT = """async (url) => {
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        if (request.url.replace(/[?].*/, '') === url) {
+          const cache = await caches.open(name);
+          window.__keptOut = [name, request, await cache.match(request)];
+          await cache.delete(request);
+        }
+}"""
+PUT_BACK = """async () => { const [name, request, response] = window.__keptOut;
+                          await (await caches.open(name)).put(request, response); }"""
+OFFLINE_TEXT = {
+    "en": ("You are offline", "This page is not saved on this device: it opens once you are back online."),
+    "ja": ("オフラインです", "このページはこの端末に保存されていません。オンラインに戻ると開けます。"),
+}
+
+
+def offline_page(page, url, lang) -> dict[str, str]:
+    """Open url offline: it must be the worker's offline page in `lang` (a page of the site
+    not saved); the pages it lists as saved, {address: title} in its order."""
+    response = page.goto(url)
+    assert response.status == 503, url
+    assert page.locator("html").get_attribute("lang") == lang
+    heading, said = OFFLINE_TEXT[lang]
+    assert page.locator("h1").inner_text() == heading and said in page.locator("main").inner_text()
+    links = page.locator("main li a")
+    return {links.nth(i).get_attribute("href"): links.nth(i).inner_text() for i in range(links.count())}
+
+
+def test_without_the_copy_an_offline_reader_gets_the_offline_page(fresh_context, site_url, site_dir):
+    """Offline, a page of the site the reader has not saved (there is no copy) opens the
+    site's offline page in its language, which says how to save the site and what it costs
+    (not the browser's error page)."""
+    context = fresh_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "about/")
+    page.wait_for_function("document.documentElement.dataset.offline === 'offered'"
+                           " && navigator.serviceWorker.controller", timeout=browser.LOAD_MS)
+    megabytes = offered_size(site_dir)
+    context.set_offline(True)
+    try:
+        assert offline_page(page, site_url + "ryuoh/", "en") == {}
+        assert f"({megabytes} MB to download)" in page.locator("main").inner_text()
+        assert offline_page(page, site_url + "ja/ryuoh/", "ja") == {}
+        assert f"（ダウンロード {megabytes} MB）" in page.locator("main").inner_text()
+    finally:
+        context.set_offline(False)
 
 
 def test_every_page_opens_offline_once_saved(fresh_context, site_url, site_dir, measurements):
@@ -138,6 +204,17 @@ def test_every_page_opens_offline_once_saved(fresh_context, site_url, site_dir, 
         for missing in ("no-such-page/", "ja/no-such-page/"):
             response = other.goto(site_url + missing)
             assert response.status == 404 and other.locator("[data-not-found]").count() == 1, missing
+        for lang in ("en", "ja"):  # a page missing from the copy: the offline page lists the rest
+            gone = ("ja/" if lang == "ja" else "") + "glossary/"
+            page.evaluate(KEEP_OUT, site_url + gone + "index.html")
+            listed = offline_page(other, site_url + gone, lang)
+            page.evaluate(PUT_BACK)
+            pages = {site_url + path for path in every_page(site_dir) if path.startswith("ja/") == (lang == "ja")}
+            assert set(listed) == pages - {site_url + gone}
+            assert list(listed)[0] == site_url + ("ja/" if lang == "ja" else "")  # the home page first
+        other.get_by_role("link", name=listed[site_url + "ja/ryuoh/"]).click()
+        other.wait_for_url(site_url + "ja/ryuoh/")
+        assert other.title().startswith(listed[site_url + "ja/ryuoh/"] + " - ")
     finally:
         context.set_offline(False)
     # The reader comes back online to a page (reloaded: this one was open while offline,

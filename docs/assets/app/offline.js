@@ -8,11 +8,12 @@
 //   progress in the same bytes, "Saved for offline use" and a button that removes it (the
 //   worker answers once the copy is gone, a save under way stopped first; without its
 //   answer the page asks its status again: the footer never waits for a broadcast).
-// - Unasked, the copy is saved only on a fast connection that is not cellular and without
-//   Save-Data (navigator.connection; without it, never), once the reader has stayed
-//   SETTLE_MS on a page, the browser is idle and the engine is not loading
-//   (<html data-engine="loading">, "grundy-engine" events); never again once removed
-//   (in any tab, even while waiting to).
+// - Unasked, the copy is saved only on a fast connection known not to be metered (its
+//   type wifi or ethernet) and without Save-Data (navigator.connection; without it or its
+//   type, as on desktop Chromium, which may be a laptop tethered to a phone: never),
+//   once the reader has stayed SETTLE_MS on a page, the browser is idle and the engine
+//   is not loading (<html data-engine="loading">, "grundy-engine" events); never again
+//   once removed (in any tab, even while waiting to).
 // - A reader who keeps a copy is told when a new version of the site is there.
 // The state is on <html data-offline>: offered | saving | saved | failed, and whether the
 // copy is saved unasked on <html data-offline-auto>: waiting | no | yes (tests read them).
@@ -23,6 +24,7 @@ const REMOVED = "chocolate-games-offline-removed"; // localStorage: the reader r
 const SETTLE_MS = 3000;
 const ASK_MS = 5000;
 const FAST_MBPS = 5;
+const UNMETERED = ["wifi", "ethernet"]; // navigator.connection.type
 const TEXT = {
   en: {
     offer: (mb) => `Save the site for offline use (${mb} MB to download)`,
@@ -149,10 +151,10 @@ function render() {
   if (now === "saving") Object.assign(box.querySelector("progress"), { max: status.bytes, value: status.savedBytes });
 }
 
-/** True on a connection known to be fast, not cellular, without Save-Data. */
+/** True on a connection known to be fast and not metered (wifi, ethernet), without Save-Data. */
 function fastUnmetered() {
   const c = navigator.connection;
-  return Boolean(c) && !c.saveData && c.effectiveType === "4g" && c.downlink >= FAST_MBPS && c.type !== "cellular";
+  return Boolean(c) && !c.saveData && c.effectiveType === "4g" && c.downlink >= FAST_MBPS && UNMETERED.includes(c.type);
 }
 
 /** Resolves when the engine is not loading (at once if it is not). */
