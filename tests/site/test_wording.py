@@ -159,6 +159,14 @@ def test_glossary_lists_avoided_variants(site):
         assert variants.get(term), f"the glossary gives no avoided variant for {term}"
 
 
+def test_glossary_has_the_chomp_terms(site, texts):
+    """The terms the Chomp lesson introduces are in the glossary (and in the lesson)."""
+    terms = {"チョンプ", "毒", "列", "戦略泥棒の論法", "釣り合った板", "L 字形", "腕", "脚"}
+    assert terms <= set(avoided_variants(site)), terms - set(avoided_variants(site))
+    lesson = texts["ja/chomp/index.html"][1]
+    assert all(term in lesson for term in terms), [t for t in terms if t not in lesson]
+
+
 def test_glossary_terms_used_alone(site, texts):
     variants = avoided_variants(site)
     found = []
