@@ -193,6 +193,18 @@ def test_chomp_rows_are_dan(texts):
     assert not re.findall(r".{0,12}(?<!実)行(?!き).{0,12}", text)
 
 
+def test_chomp_least_r0_if_any(texts):
+    """Three-row Chomp: for many (r1, r2) no r0 gives a P-position ({r0, 3, 1} never is:
+    eating (0, 2) leaves the P-position {2, 2, 1}), so the lesson and the data page say
+    "the least r0, if any" (Japanese: あれば)."""
+    from grundy.games.chomp import three_row_p_positions
+    assert (3, 1) not in {(b, c) for _, b, c in three_row_p_positions(30)}
+    for rel in ("chomp/index.html", "data/index.html", "ja/chomp/index.html", "ja/data/index.html"):
+        lang, text = texts[rel]
+        said = re.findall(r"least [^\s,]+(?:, if any,)?" if lang == "en" else r"最小の [^\s,]+ (?:があれば)?", text)
+        assert said and all(("if any" if lang == "en" else "あれば") in s for s in said), (rel, said)
+
+
 def widget_strings() -> list[tuple[str, str]]:
     """(file, string) for every string literal of the widgets' string files."""
     out = []

@@ -130,7 +130,8 @@ def shapes(rows: int, limit: int):
 def three_row_p_positions(limit: int) -> list[tuple[int, int, int]]:
     """The P-positions (r0, r1, r2) of three-row Chomp with r0 <= limit, in lexicographic
     order, without a table: for each (r1, r2) at most one r0 gives a P-position (two
-    would be one move apart), the least r0 >= max(r1, 1) that no other option rules out.
+    would be one move apart), the least r0 >= max(r1, 1) that no other option rules out, if
+    any (for many pairs there is none: see below).
 
     Options of (a, b, c) other than (a', b, c), b <= a' < a: (a, j, min(c, j)) for j < b,
     (a, b, j) for j < c (they are P for a single a each), and (j, j, min(c, j)) for
