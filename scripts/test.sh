@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: set up, build the site as GitHub Pages builds it (scripts/pages_build.py
 # runs pages.yml's build step for the address the tests serve it at, GRUNDY_PAGES_URL),
-# then run every test (pytest), the 25 slowest listed at the end.
+# then run every test (pytest), the 25 slowest listed at the end; the full run writes the
+# seconds of each test file to tests/durations.json, the order of the next runs (longest
+# first): commit it when it changed much.
 #   bash scripts/test.sh --quick   the engine, the generators and the site's HTML checks,
 #                                  without browsers (the edit-test loop); builds the site
 #                                  only when a source is newer than the last build
@@ -41,7 +43,7 @@ else
 for _ in range(120):
     try: urllib.request.urlopen(sys.argv[1] + 'sw.js', timeout=2); break
     except OSError: time.sleep(0.5)" "$GRUNDY_PAGES_URL"
-  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 "${workers[@]}" "$@" || rc=$?
+  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 --record-durations "${workers[@]}" "$@" || rc=$?
 fi
 phase "tests ($tier)" $t
 exit $rc

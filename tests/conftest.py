@@ -200,6 +200,15 @@ def measurements(request) -> list[str]:
 BROWSER_FIXTURES = {"browser", "new_page", "chromium", "watched", "fresh_context", "pages_url",
                     "served_site", "site_url", "widget_server"}
 _TIER_SECONDS: dict[str, float] = {}
+_FILE_SECONDS: dict[str, float] = {}
+# The seconds each test file took in the last full run ("browser/test_lab.py": 95), written
+# by that run (scripts/test.sh passes --record-durations): the order of the next runs.
+DURATIONS = ROOT / "tests" / "durations.json"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--record-durations", action="store_true",
+                     help=f"write the seconds of each test file that ran to {DURATIONS.relative_to(ROOT)}")
 
 
 def pytest_configure(config):
@@ -207,36 +216,60 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: minutes of subprocesses (not in --quick)")
 
 
-# Files whose tests take minutes each, run first: the processes (pytest-xdist, one file at a
-# time, in the order collected: scripts/test.sh passes --no-loadscope-reorder) then end
-# together on the many short tests, instead of one waiting for the other's long file.
-LONGEST_FIRST = ("browser/test_pages_a11y.py", "browser/test_pages_a11y_ja.py", "perf/test_lighthouse.py",
-                 "pyodide/test_in_pyodide.py", "site/test_deploy.py", "browser/test_phone_layout.py")
+def _file(path) -> str:
+    """A test file as durations.json names it: "browser/test_lab.py"."""
+    path = Path(str(path))
+    return f"{path.parent.name}/{path.name}"
 
 
-def _run_order(item) -> int:
-    """0 for the longest files (LONGEST_FIRST), 1 for the other browser tests, 2 for the rest."""
-    path = Path(str(item.fspath))
-    where = f"{path.parent.name}/{path.name}"
-    return 0 if where in LONGEST_FIRST else 1 if item.get_closest_marker("browser") else 2
+def _recorded() -> dict[str, float]:
+    try:
+        return json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _run_order(item, recorded: dict[str, float]) -> tuple:
+    """The files in the order of their recorded durations, longest first: the processes
+    (pytest-xdist, one file at a time, in the order collected: scripts/test.sh passes
+    --no-loadscope-reorder) then end together on the many short files, instead of one
+    waiting for the other's long file. Files not recorded yet after them, browser ones first."""
+    seconds = recorded.get(_file(item.fspath))
+    if seconds is not None:
+        return 0, -seconds
+    return 1 if item.get_closest_marker("browser") else 2, 0
 
 
 def pytest_collection_modifyitems(items):
     """Mark every test that needs a browser, Node or the served site (the quick tier skips
-    them), and put the longest files first (LONGEST_FIRST)."""
+    them), and put the longest files first (durations.json)."""
     for item in items:
         folder = Path(str(item.fspath)).parent.name
         if folder in ("browser", "perf", "pyodide") or BROWSER_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=_run_order)
+    recorded = _recorded()
+    items.sort(key=lambda item: _run_order(item, recorded))
 
 
 def pytest_runtest_logreport(report):
-    """Seconds spent per test folder (set-up, call and teardown); the test's measurements."""
+    """Seconds spent per test folder and file (set-up, call and teardown); the test's measurements."""
     if report.when == "teardown":
         _MEASUREMENTS.extend(value for name, value in report.user_properties if name == "measurement")
     folder = Path(report.fspath).parent.name
     _TIER_SECONDS[folder] = _TIER_SECONDS.get(folder, 0.0) + report.duration
+    _FILE_SECONDS[_file(report.fspath)] = _FILE_SECONDS.get(_file(report.fspath), 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    """With --record-durations, in the process that reports (not a pytest-xdist worker):
+    the seconds of each file that ran replace their record in durations.json; files that
+    no longer exist leave it."""
+    if not session.config.getoption("record_durations") or hasattr(session.config, "workerinput"):
+        return
+    files = {**_recorded(), **{name: round(seconds) for name, seconds in _FILE_SECONDS.items()}}
+    kept = {name: seconds for name, seconds in files.items() if (ROOT / "tests" / name).is_file()}
+    ordered = dict(sorted(kept.items(), key=lambda kv: (-kv[1], kv[0])))
+    DURATIONS.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -30,6 +30,7 @@ GENERATORS = {
     "levels": levels.table,
     "theorems": theorems.theorems,
     "discover": discover_markup.discover,
+    "discovered": discover_markup.discovered,
     "classroom": classroom_data.classroom,
     "frontier": frontier.frontier,
 }

@@ -26,15 +26,21 @@ from html import escape
 from grundy import webapi
 
 from .args import Args
+from .lesson_widgets import play_widgets
 from .widgets_markup import _first_moves
 
-# The lessons' play widgets in normal play (docs/*.md `widget type=play`), as the form
-# writes a game's parameters; every game's default start is added from the catalogue.
-LESSON_STARTS = [
-    ("chocolate", {"k": 1}, [3, 4, 2]), ("chocolate", {"k": 2}, [6, 3, 4]),
-    ("rect", {}, [3, 6, 2]), ("step", {"f": "t//4"}, [3, 13]), ("step3", {"f": "t//2"}, [4, 4, 9]),
-    ("wythoff", {}, [9, 5]), ("ryuoh", {"p": 3}, [7, 4]),
-]
+def lesson_starts() -> list[tuple]:
+    """(game, params, pos) of the pages' play widgets in normal play (docs/*.md `widget
+    type=play` without misere= or pass=: an assignment's game has neither), the parameters
+    as the form writes them (the game's values: {"k": 3}, {} for rect)."""
+    out = []
+    for args in play_widgets():
+        if "true" in (args.get("misere"), args.get("pass")):
+            continue
+        a = Args("classroom", {k: v for k, v in args.items() if k != "type"})
+        game = a.game()
+        out.append((game.name, game.params, list(a.position("start", game))))
+    return out
 
 
 def _compact(data) -> str:
@@ -43,12 +49,15 @@ def _compact(data) -> str:
 
 def suggested_starts(games: list[dict]) -> list[tuple]:
     """(game, params, pos) of each game's default start (its parameters' defaults, as the
-    teacher's form fills them in), then LESSON_STARTS, without repeats."""
+    teacher's form fills them in), then the lessons' (lesson_starts), without repeats."""
     out = []
     for entry in games:
         params = {p["name"]: p["default"] for p in entry["params"] if p["default"] is not None}
         out.append((entry["name"], params, list(entry["start"])))
-    return out + [s for s in LESSON_STARTS if s not in out]
+    for start in lesson_starts():
+        if start not in out:
+            out.append(start)
+    return out
 
 
 def classroom(args: dict[str, str], ctx) -> str:

@@ -9,16 +9,27 @@ no-JavaScript fallback.
 
 `target` is grundy (default) or P; `guess` (optional) is a formula tested at build time
 (its first counterexample shown), and the guess the widget's field starts with.
+
+Generator `discovered`: for which values of one parameter the search finds the site's
+theorem, as one sentence computed at build time (a failure is said with the grammar's
+divisors, `grammar.DIVISORS`; a formula found that is not the theorem stops the build):
+
+    ```grundy
+    discovered game=ryuoh param=p from=1 to=5 max=10
+    ```
 """
 
 from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
 
 import grundy
 from grundy.discovery import check, discover as search
+from grundy.discovery.grammar import DIVISORS
 
+from . import cache
 from .args import Args, game_label, position_text
 from .strings import japanese_spacing
 from .widgets_markup import catalogue
@@ -49,6 +60,15 @@ STRINGS = {
     "near.formula": grundy.Text("formula", "式"),
     "near.holds_to": grundy.Text("holds up to", "成り立つ範囲"),
     "near.first": grundy.Text("first counterexample", "最初の反例"),
+    "discovered": grundy.Text("Checked when this page was built, on the tables with coordinates "
+                              "up to {max}: the engine finds a formula that agrees with this "
+                              "theorem for {found}",
+                              "このページのビルド時に座標が {max} 以下の表で確かめると、エンジンが"
+                              "この定理と一致する式を見つけるのは {found} のときです"),
+    "discovered.none": grundy.Text(", and none for {missed}: its grammar divides only by {divisors}",
+                                   "。{missed} では見つけられません (エンジンの文法で割る数は "
+                                   "{divisors} だけです)"),
+    "and": grundy.Text(" and ", ", "),
     "static": grundy.Text("Searching again and testing your own guess need JavaScript; the "
                           "engine's result at build time is shown instead.",
                           "もう一度探したり自分の予想を確かめたりするには JavaScript が必要です。"
@@ -107,3 +127,47 @@ def discover(args: dict[str, str], ctx) -> str:
             f"{fallback(d, guess, game, ctx.lang)}\n"
             f'<p class="grundy-widget-static">{escape(_t("static", ctx.lang))}</p>\n'
             "</grundy-discover>\n</div>")
+
+
+def _agrees(name: str, param: str, value: int, limit: int, cache_dir: Path) -> bool:
+    """Whether the search on `name` with `param` = `value` (table up to `limit`) finds the
+    site's theorem (False: no formula; ValueError: a formula that is not the theorem),
+    kept in `cache_dir` per engine version."""
+    path = cache_dir / "discovered" / f"{cache.key('discovered', name, param, value, limit)}.json"
+    if not path.exists():
+        d = search(grundy.game(name, **{param: value}), limit)
+        if d.found and d.theorem is None:
+            raise ValueError(f"for {param} = {value} the engine finds {d.formula}, not the site's theorem")
+        cache.store(path, json.dumps(d.found))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _listed(values, lang: str) -> str:
+    """ "1, 2, 3 and 4" (Japanese: "1, 2, 3, 4")."""
+    *head, last = map(str, values)
+    return f"{', '.join(head)}{_t('and', lang)}{last}" if head else last
+
+
+def discovered(args: dict[str, str], ctx) -> str:
+    """Arguments: game, param (an integer parameter), from, to, max."""
+    a = Args("discovered", args)
+    name = a.get("game")
+    param = a.get("param")
+    first = a.integer("from", 1, 1, 20)
+    last = a.integer("to", first + 4, first, 20)
+    limit = a.integer("max", 10, 1, 40)
+    a.done()
+    try:
+        found = {v: _agrees(name, param, v, limit, ctx.cache_dir) for v in range(first, last + 1)}
+    except (grundy.GameError, ValueError) as e:
+        raise a.error(str(e)) from None
+    hits = [v for v, ok in found.items() if ok]
+    misses = [v for v, ok in found.items() if not ok]
+    if not hits:
+        raise a.error(f"the engine finds the theorem for no {param} from {first} to {last}")
+    lang = ctx.lang
+    sentence = _t("discovered", lang, max=limit, found=f"{param} = {_listed(hits, lang)}")
+    if misses:
+        sentence += _t("discovered.none", lang, missed=f"{param} = {_listed(misses, lang)}",
+                       divisors=_listed(DIVISORS, lang))
+    return f'<p class="gw-discovered">{sentence}{"。" if lang == "ja" else "."}</p>'

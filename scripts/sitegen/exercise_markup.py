@@ -39,7 +39,7 @@ from grundy.passing import PassGame
 from . import written
 from .args import Args, coord_name, game_label, position_text
 from .exercises import Question
-from .markup import cell, grid
+from .markup import axes, cell, grid
 from .pictures import picture_html
 
 KINDS = ("find-move", "grundy-value", "pn-table")
@@ -233,21 +233,25 @@ def table_positions(game, limit: int) -> list[tuple]:
 
 
 def _tables(game, positions: list[tuple], fill, lang: str) -> str:
-    """The P/N tables: rows the first coordinate, columns the last, one table per value of
-    the second if there are three."""
-    def one(subset, col):
-        rows = sorted({p[0] for p in subset})
-        cols = sorted({p[col] for p in subset})
-        by = {(p[0], p[col]): p for p in subset}
-        corner = f"{coord_name(game, game.coords[0], lang)} \\ {coord_name(game, game.coords[col], lang)}"
+    """The P/N tables over the first and the last coordinate (down and across as `axes`
+    says, like the lessons' other tables), one table per value of the second if there are
+    three."""
+    coords = game.coords
+
+    def one(subset):
+        down, across = (coords.index(c) for c in axes((coords[0], coords[-1])))
+        rows = sorted({p[down] for p in subset})
+        cols = sorted({p[across] for p in subset})
+        by = {(p[down], p[across]): p for p in subset}
+        corner = f"{coord_name(game, coords[down], lang)} \\ {coord_name(game, coords[across], lang)}"
         return grid(corner, cols, rows, lambda r, c: fill(by.get((r, c))))
-    if len(game.coords) == 2:
-        return one(positions, 1)
+    if len(coords) == 2:
+        return one(positions)
     parts = []
     for y in sorted({p[1] for p in positions}):
         subset = [p for p in positions if p[1] == y]
         parts.append(f'<div class="gx-slice-box">\n<p class="gx-slice">'
-                     f'{escape(_t("slice", lang, name=coord_name(game, game.coords[1], lang), y=y))}</p>\n{one(subset, 2)}\n</div>')
+                     f'{escape(_t("slice", lang, name=coord_name(game, coords[1], lang), y=y))}</p>\n{one(subset)}\n</div>')
     return '<div class="gx-slices">\n' + "\n".join(parts) + "\n</div>"
 
 

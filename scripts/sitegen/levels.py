@@ -17,7 +17,6 @@ stored calibration differs (the widgets would show other numbers than the page).
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 from functools import lru_cache
 from html import escape
@@ -35,9 +34,9 @@ from grundy.registry import games  # noqa: E402
 from grundy.text import Text  # noqa: E402
 
 from .args import Args  # noqa: E402
+from .lesson_widgets import play_widgets  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
 STORED = ROOT / "engine" / "src" / "grundy" / "levels.json"
 START_STEPS = 300_000  # the most costly start's remoteness search (steps, grundy.budget)
 
@@ -47,18 +46,6 @@ NOTE = Text("Win rates measured by the engine at build time, from {starts} start
             "the lessons; each player moves first in half of the games.",
             "勝率はビルド時にエンジンで測ったものです。レッスンの {starts} 個の開始局面から対局し、"
             "先手と後手を半分ずつ受け持ちます。")
-
-
-def _widget_args(path: Path):
-    """The arguments of every ```grundy widget type=play directive of a page."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for line, body in zip(lines, lines[1:]):
-        if line.strip() == "```grundy":
-            words = shlex.split(body.strip())
-            if words and words[0] == "widget":
-                args = dict(word.split("=", 1) for word in words[1:] if "=" in word)
-                if args.get("type") == "play" and args.get("game") != "sum":
-                    yield args
 
 
 def _widget_start(args: dict) -> tuple:
@@ -88,9 +75,7 @@ def starts() -> list[tuple]:
         g = grundy.game(cls.name)
         found.append((_label(g, g.validate(cls.default_start), False), g,
                       g.validate(cls.default_start), False))
-    for path in sorted(DOCS.glob("*.md")):
-        if not path.name.endswith(".ja.md"):
-            found.extend(_widget_start(args) for args in _widget_args(path))
+    found.extend(_widget_start(args) for args in play_widgets())
     out, seen = [], set()
     for start in found:
         _, game, pos, _ = start

@@ -31,6 +31,14 @@ def cell(tag: str, value, cls: str = "", attrs: str = "") -> str:
     return f"<{tag}{klass}{attrs}>{escape(str(value))}</{tag}>"
 
 
+def axes(free) -> tuple[str, str]:
+    """(down, across): how every grid of the site reads over two free coordinates, the
+    lessons' tables and their exercises alike: y down when it is one of them (a board's
+    rows, as the papers draw them), else the first down and the second across."""
+    down = "y" if "y" in free else free[0]
+    return down, next(c for c in free if c != down)
+
+
 def grid(corner: str, cols: list, rows: list, cells) -> str:
     """A table with a header row `cols`, a header column `rows`, and `cells(r, c)` -> td HTML.
 

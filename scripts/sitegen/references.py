@@ -36,8 +36,9 @@ def field(record: dict, name: str, lang: str) -> str:
 
 def entry(record: dict, lang: str) -> str:
     """One reference as plain text: authors, title, venue volume(issue) (year), pages, address.
-    Note."""
-    japanese = lang == "ja" and any(k.endswith("_ja") and k != "note_ja" for k in record)
+    Note. A Japanese work (its authors or title in Japanese) is punctuated in Japanese on a
+    Japanese page; any other work as in English, whatever fields are translated."""
+    japanese = lang == "ja" and ("authors_ja" in record or "title_ja" in record)
     sep, stop = ("、", "。") if japanese else (", ", ".")
     authors = field(record, "authors", lang)
     parts = [sep.join(authors)] if authors else []
@@ -63,9 +64,13 @@ def entry(record: dict, lang: str) -> str:
 
 
 def html_entry(record: dict, lang: str) -> str:
-    """One list item: the key in bold, then `entry`."""
+    """One list item: the key in bold, then `entry`, its address a link."""
     key = escape(record["key"])
-    return f'<li id="ref-{key}"><strong>[{key}]</strong> {escape(entry(record, lang))}</li>'
+    text = escape(entry(record, lang))
+    if record.get("url"):
+        url = escape(record["url"])
+        text = text.replace(url, f'<a href="{url}">{url}</a>', 1)
+    return f'<li id="ref-{key}"><strong>[{key}]</strong> {text}</li>'
 
 
 def references(args: dict[str, str], ctx) -> str:

@@ -8,7 +8,7 @@ from operator import xor
 
 from . import cache
 from .args import Args, coord_name, game_label, position_text
-from .markup import block, cell, csv_text, download, grid
+from .markup import axes, block, cell, csv_text, download, grid
 from .strings import count, text
 
 MAX_LIST_ROWS = 400  # a table of more than two free coordinates is listed row by row
@@ -44,11 +44,10 @@ def _misere_flag(a: Args) -> bool:
 
 
 def _layout(game, positions, fixed: dict, cells, lang: str) -> str:
-    """A grid (rows y, or the second free coordinate) or, beyond two free coordinates, a list."""
+    """A grid (rows and columns as `axes` says) or, beyond two free coordinates, a list."""
     free = [c for c in game.coords if c not in fixed]
     if len(free) == 2:
-        row_c = "y" if "y" in free else free[1]
-        col_c = next(c for c in free if c != row_c)
+        row_c, col_c = axes(free)
 
         def at(r, c):
             full = dict(fixed, **{row_c: r, col_c: c})

@@ -94,6 +94,11 @@ def result_v2(name, compact, rows) -> str:
     return signed("v2", {"n": name, "a": compact, "r": rows})
 
 
+def result_v3(name, compact, rows, time) -> str:
+    """As result_v2, with the time of the hand-in (seconds since 1970)."""
+    return signed("v3", {"n": name, "a": compact, "r": rows, "t": time})
+
+
 def result_v1(name, compact, rows) -> str:
     """rows: [solved, attempts, hints, answer] (the first version's codes)."""
     return signed("v1", {"n": name, "a": f"v1.{b64(dumps(compact))}", "r": rows})
@@ -180,7 +185,7 @@ def solve_and_hand_in(page, link, win_to) -> str:
     page.fill("grundy-assignment .cr-name", "Ada")
     page.click("grundy-assignment .cr-handin-button")
     code = page.locator("grundy-assignment .cr-code").input_value().strip()
-    assert code.startswith("v2.")
+    assert code.startswith("v3.")  # with the time of the hand-in
     sheet = page.locator("grundy-assignment .cr-sheet")
     assert "Ada" in sheet.inner_text() and "4 of 4" in sheet.inner_text()
     return code
@@ -513,7 +518,7 @@ def test_long_assignment_hands_in(new_page, base):
     page.fill("grundy-assignment .cr-name", "Ada")
     page.click("grundy-assignment .cr-handin-button")
     code = page.locator("grundy-assignment .cr-code").input_value()
-    assert code.startswith("v2.") and len(base + "results/#r=" + code) > 2331
+    assert code.startswith("v3.") and len(base + "results/#r=" + code) > 2331
     assert page.locator("grundy-assignment .cr-handed > .cr-qr-none").is_visible()
     assert page.locator("grundy-assignment .cr-handed > .cr-qr").count() == 0
     assert page.locator("grundy-assignment .cr-result-link").get_attribute("href").endswith(code)
@@ -579,4 +584,66 @@ def test_mischievous_codes(new_page, base):
     read_codes(page, f"{codes['Counts'][:-8]}{codes['Counts'][-8:].upper()}\n{codes['Blunder'][:40]}…")
     assert "cut short" in page.locator("grundy-results .cr-messages .cr-error").inner_text()
     assert page.locator("grundy-results tr[data-student='Counts']").count() == 1
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+def test_unwinnable_task_refused(new_page, base):
+    """Win against the perfect computer from a P-position, moving first: no student can,
+    so the form refuses the task with a message next to the position; an N-position is added."""
+    page = new_page(**DEVICES["desktop"])
+    page.goto(base + "assign/")
+    page.wait_for_selector("grundy-assign .cr-add", timeout=LOAD_MS)
+    page.select_option("grundy-assign .gw-game", "wythoff")
+    page.select_option("grundy-assign .cr-kind", "play")
+    page.wait_for_selector("grundy-assign .cr-level option[value='perfect']", state="attached", timeout=LOAD_MS)
+    assert page.locator("grundy-assign .cr-level").input_value() == "perfect"
+    lost = (1, 2)
+    assert state(lost)["outcome"] == "P" and state(PLAY)["outcome"] == "N"
+    page.fill("grundy-assign .cr-pos", " ".join(map(str, lost)))
+    page.click("grundy-assign .cr-add")
+    error = page.locator("grundy-assign .cr-pos ~ .gw-field-error")
+    error.wait_for(timeout=LOAD_MS)
+    assert "P-position" in error.inner_text() and "no student can win" in error.inner_text()
+    assert page.locator("grundy-assign .cr-pos").get_attribute("aria-invalid") == "true"
+    assert page.locator("grundy-assign .cr-task").count() == 0
+    add_task(page, "play", PLAY)
+    assert not error.is_visible()
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_newest_hand_in_marked(new_page, base, lang):
+    """A student who hands in twice: each row says when, the newer one is marked and comes
+    first, the CSV has the times; a code made before the time was recorded (v2) is read and
+    its name only counted."""
+    compact = assignment("Twice", [["grundy-value", "wythoff", {}, list(VALUE)]])
+    g = str(state(VALUE)["grundy"])
+    older, newer = 1_795_000_000, 1_795_003_600  # an hour apart
+    codes = [result_v3("Ada", compact, [["9", 1, 0, 0, 0]], older),
+             result_v3("Ada", compact, [[g, 2, 0, 0, 1]], newer),
+             result_v2("Bo", compact, [[g, 1, 0, 0, 1]]), result_v2("Bo", compact, [["9", 1, 0, 0, 0]])]
+    page = new_page(**DEVICES["desktop"])
+    page.goto(f"{base}{'ja/' if lang == 'ja' else ''}results/")
+    page.wait_for_selector("grundy-results .cr-read", timeout=LOAD_MS)
+    read_codes(page, "\n".join(codes))
+    page.wait_for_function("document.querySelectorAll('grundy-results tr[data-student]').length === 4", timeout=LOAD_MS)
+    ada = page.locator("grundy-results tr[data-student='Ada']")
+    assert [ada.nth(i).get_attribute("data-newest") for i in range(2)] == ["true", "false"]  # the newest first
+    assert ada.nth(0).locator(".cr-newest").count() == 1 and ada.nth(1).locator(".cr-newest").count() == 0
+    words = {"en": ("handed in", "the newest of 2", "an older hand-in"), "ja": ("提出:", "最新", "古い提出")}[lang]
+    first, second = ada.nth(0).locator("th").inner_text(), ada.nth(1).locator("th").inner_text()
+    assert words[0] in first and words[1] in first and words[2] in second, (first, second)
+    bo = page.locator("grundy-results tr[data-student='Bo']")
+    assert bo.nth(0).get_attribute("data-newest") == "false" and bo.nth(0).locator(".cr-time").count() == 0
+    assert bo.nth(0).locator(".cr-same-name").inner_text() == {"en": "2 codes under this name", "ja": "この名前のコードが 2 件あります"}[lang]
+    page.wait_for_function("!document.querySelector('grundy-results .cr-table td[data-state=\"checking\"]')", timeout=LOAD_MS)
+    with page.expect_download() as download:
+        page.click("grundy-results .cr-csv")
+    table = list(csv.DictReader(line for line in Path(download.value.path()).read_text().splitlines()
+                                if not line.startswith("#")))
+    times = {(line["student"], line["handed in"], line["verified"]) for line in table}
+    assert times == {("Ada", "2026-11-18T11:06:40.000Z", "0"), ("Ada", "2026-11-18T12:06:40.000Z", "1"),
+                     ("Bo", "", "1"), ("Bo", "", "0")}, times
     assert not page.console_errors, page.console_errors

@@ -251,3 +251,22 @@ def test_sum_board_labels_on_a_phone(widget_site, widget_server, watched):
     page.wait_for_function("el => el.dataset.turn", arg=widget.element_handle(), timeout=180_000)
     small = page.evaluate(WIDGET_TEXT, "sum")
     assert not small, "\n".join(small)
+
+
+FIELD_LABELS = """() => [...document.querySelectorAll('.grundy-widget .gw-field > label')].filter((l) => l.checkVisibility())
+  .map((l) => ({ text: l.textContent, height: l.getBoundingClientRect().height, font: parseFloat(getComputedStyle(l).fontSize) }))"""
+
+
+@pytest.mark.parametrize("rel", ["ja/triangular-chocolate/", "triangular-chocolate/"])
+def test_field_labels_stand_on_one_line(served_site, phone, rel):
+    """The play widget's labels on a phone are one line each, 対戦相手 (the opponent) too:
+    the select beside it shrinks instead of the label breaking after every character."""
+    page = phone()
+    page.goto(served_site + rel, wait_until="load")
+    widget = page.locator("grundy-play").first
+    widget.scroll_into_view_if_needed()
+    widget.locator(".gw-level-field label").wait_for(timeout=60_000)
+    labels = page.evaluate(FIELD_LABELS)
+    assert {"対戦相手" if rel.startswith("ja/") else "Opponent"} <= {label["text"] for label in labels}, labels
+    tall = [label for label in labels if label["height"] >= 2 * label["font"]]
+    assert not tall, tall

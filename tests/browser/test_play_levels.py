@@ -95,7 +95,17 @@ def test_levels_listed(booted, phone):
         root.evaluate("el => { el.levelChoice.record('5', true); el.levelChoice.record('5', true); }")
         assert root.locator(".gw-level option[value='7']").inner_text().endswith("(suggested)")
         assert "suggested" not in root.locator(".gw-level option[value='5']").inner_text()
-        assert w.page.evaluate("() => JSON.parse(localStorage.getItem('grundy-play-suggested')).level") == "7"
+        suggested = "() => JSON.parse(localStorage.getItem('grundy-play-suggested')).level"
+        assert w.page.evaluate(suggested) == "7"
+        # wins against easier levels and losses against a harder one say nothing about it
+        root.evaluate("el => { el.levelChoice.record('5', true); el.levelChoice.record('3', true); }")
+        assert w.page.evaluate(suggested) == "7"
+        root.evaluate("el => { el.levelChoice.record('perfect', false); el.levelChoice.record('perfect', false); }")
+        assert w.page.evaluate(suggested) == "7"
+        root.evaluate("el => { el.levelChoice.record('7', true); el.levelChoice.record('perfect', true);"
+                      " el.levelChoice.select.value = 'perfect'; el.levelChoice.describe(); }")
+        assert w.page.evaluate(suggested) == "perfect"  # two wins in a row at it or above
+        assert "two wins in a row at this level or a harder one" in root.locator(".gw-level-note").inner_text()
     if phone:
         for selector in (".gw-level", ".gw-copylink", ".gw-lab", ".gw-new"):
             assert root.locator(selector).bounding_box()["height"] >= 44, selector

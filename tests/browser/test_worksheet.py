@@ -25,6 +25,7 @@ PICTURES = ROOT / "artifacts" / "screenshots" / "worksheet"
 LOAD_MS = 120_000  # Pyodide on two shared cores
 DESKTOP = {"viewport": {"width": 1100, "height": 900}}
 CHOCOLATE = "?game=chocolate&k=3&n=6&seed=42"
+NIM = "lesson=impartial-games&n=12&seed=3"
 WORDS = {"en": {"sheet": "Worksheet:", "table": "2. A table to fill", "key": "Answer key:",
                 "chrome": ("The Lab", "How to use it", "Make the worksheet")},
          "ja": {"sheet": "演習プリント:", "table": "2. 表を埋める", "key": "解答:",
@@ -54,17 +55,19 @@ def positions(page) -> list[dict]:
 def key(page) -> list[dict]:
     return page.eval_on_selector_all(".ws-key-item", """items => items.map(li => ({
         pos: li.dataset.pos, outcome: li.dataset.outcome, grundy: li.dataset.grundy,
-        move: li.dataset.move, text: li.textContent}))""")
+        moves: li.dataset.moves, text: li.textContent}))""")
 
 
 def coords(text: str) -> tuple:
     return tuple(int(c) for c in text.split())
 
 
-def check_key(page, lang="en") -> None:
-    """Every key entry is the engine's: outcome, Grundy value, a winning move; the filled
-    table's P and N are the engine's at every square."""
+def check_key(page, lang="en") -> int:
+    """Every key entry is the engine's: outcome, Grundy value, every winning move (a teacher
+    marks any of them right) and how many there are; the filled table's P and N are the
+    engine's at every square. Returns the most winning moves of one entry."""
     shown, answers = positions(page), key(page)
+    most = 0
     assert shown and [a["pos"] for a in answers] == [s["pos"] for s in shown]
     for item, answer in zip(shown, answers):
         game, pos = grundy.game(item["game"], **item["params"]), coords(item["pos"])
@@ -73,12 +76,13 @@ def check_key(page, lang="en") -> None:
         assert (answer["outcome"], int(answer["grundy"])) == (outcome, value), (item, answer)
         words = {"en": f"{outcome}-position, Grundy value {value}", "ja": f"{outcome} 局面、グランディ数 {value}"}
         assert words[lang] in answer["text"], answer
-        if outcome == "P":
-            assert answer["move"] == ""
-        else:
-            move = coords(answer["move"])
-            assert move in [m.to for m in game.moves(pos)] and game.grundy(move) == 0, answer
-            assert "{" + ", ".join(map(str, move)) + "}" in answer["text"]
+        wins = [m.to for m in game.moves(pos) if game.grundy(m.to) == 0]
+        assert sorted(coords(m) for m in answer["moves"].split(";") if m) == sorted(wins), answer
+        for move in wins:
+            assert "{" + ", ".join(map(str, move)) + "}" in answer["text"], answer
+        if len(wins) > 1:
+            assert {"en": f"{len(wins)} winning moves", "ja": f"勝つ手は {len(wins)} 通り"}[lang] in answer["text"]
+        most = max(most, len(wins))
     grid = page.eval_on_selector("table[data-grid='key']", """t => ({
         free: t.dataset.free.split(' ').map(Number), fixed: JSON.parse(t.dataset.fixed),
         cells: [...t.querySelectorAll('td[data-cell]')].map(td => [td.dataset.cell, td.textContent]),
@@ -91,6 +95,7 @@ def check_key(page, lang="en") -> None:
             pos[index] = value
         assert text == ("P" if game.grundy(tuple(pos)) == 0 else "N"), (pos, text)
     assert page.eval_on_selector_all("table[data-grid='blank'] td", "tds => tds.every(td => !td.textContent)")
+    return most
 
 
 def test_the_key_is_the_engines_and_the_form_writes_the_address(new_page, base):
@@ -110,6 +115,9 @@ def test_the_key_is_the_engines_and_the_form_writes_the_address(new_page, base):
     assert page.url.endswith("worksheet/?lesson=wythoff&n=4&seed=7")
     assert {item["game"] for item in positions(page)} == {"wythoff"} and len(positions(page)) == 4
     check_key(page)
+    page.goto(page.url.replace("lesson=wythoff&n=4&seed=7", NIM))  # Nim: often several winning moves
+    page.wait_for_selector("grundy-worksheet[data-state='ready'][data-seed='3']", timeout=LOAD_MS)
+    assert check_key(page) >= 2
     assert not page.console_errors and not page.foreign_requests
 
 

@@ -43,10 +43,11 @@ def glossary_variants() -> set[str]:
     return {v.strip() for row in rows[2:] for v in re.split("[、,]", row[column]) if v.strip()}
 
 
-# One term per concept: the glossary's forbidden variants, and a few more seen in drafts.
+# One term per concept: the glossary's forbidden variants, and a few more seen in drafts
+# (小場合 is no Japanese word: a proof's subcase (iii.1) is a 場合 too).
 FORBIDDEN = re.compile("|".join(map(re.escape, sorted(
     glossary_variants() | {"ブートン", "ボートン", "シェルピンスキー", "必勝手", "勝ち手",
-                           "ブラウザー", "パラメーター", "コンピューター"}))))
+                           "ブラウザー", "パラメーター", "コンピューター", "小場合"}))))
 
 
 def positions(g, limit):

@@ -404,3 +404,16 @@ def test_discover_directive(ctx):
     assert ("<code>x ^ y == z</code>" in k3) and ("2.1" in k3)
     with pytest.raises(sitegen.SitegenError):
         sitegen.render("discover", {"game": "chocolate", "target": "Q"}, ctx)
+
+
+@pytest.mark.parametrize("args, fixed", [({"game": "chomp", "rows": "2"}, {}), ({"game": "wythoff"}, {}),
+                                         ({"game": "ryuoh", "p": "3"}, {}), ({"game": "nim", "heaps": "2"}, {}),
+                                         ({"game": "step", "f": "t//2"}, {}), ({"game": "chocolate", "k": "3"}, {"y": "0"})])
+def test_exercise_and_engine_tables_read_the_same_way(ctx, args, fixed):
+    """A lesson's P/N exercise and the engine's table after it have the same coordinate
+    down and the same across (Chomp: r0 down, as the lesson says; a board: y down)."""
+    exercise = sitegen.render("exercise", {"kind": "pn-table", "max": "4", **args}, ctx)
+    table = sitegen.render("table", {"max": "4", **args, **fixed}, ctx)
+    assert grid_text(exercise)[0] == grid(table)[0]
+    assert grid(table)[0] == {"chomp": "r0 \\ r1", "wythoff": "y \\ x", "ryuoh": "y \\ x", "nim": "h1 \\ h2",
+                              "step": "y \\ z", "chocolate": "x \\ z"}[args["game"]]

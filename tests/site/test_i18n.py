@@ -1,9 +1,10 @@
-"""Both editions are complete: every page exists in English and Japanese, and the
-Japanese pages carry Japanese theme strings."""
+"""Both editions are complete: every page exists in English and Japanese, the Japanese pages
+carry Japanese theme strings and link to the same sections as the English ones."""
 
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import material
@@ -97,3 +98,42 @@ def test_japanese_tables_name_coordinates_in_japanese(built_site):
             if found:
                 problems.append(f"{path.relative_to(built_site)}: {sorted(found)} in {match.group(2)[:80]!r}")
     assert not problems, "\n".join(problems[:20])
+
+
+class _SectionLinks(HTMLParser):
+    """The links of a page's article to a section of a page of the site: {(page, anchor)}
+    ("chomp", "two-rows"), the same in either edition (the Lab's #code= state left out)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: set[tuple[str, str]] = set()
+        self._article = False
+
+    def handle_starttag(self, tag, attrs):
+        href = dict(attrs).get("href") or ""
+        self._article = self._article or tag == "article"
+        if self._article and tag == "a" and "#" in href and not href.startswith(("http:", "https:", "#")):
+            page, anchor = href.split("#", 1)
+            if not anchor.startswith("code="):
+                self.found.add((re.sub(r"^(\.\./)+(ja/)?", "", page).strip("/"), anchor))
+
+
+def _section_links(path: Path) -> set[tuple[str, str]]:
+    parser = _SectionLinks()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.found
+
+
+def test_japanese_pages_link_to_the_same_sections(built_site):
+    """A Japanese page links to the sections (theorem, proof, ...) the English page links to,
+    not only to the pages' tops."""
+    differ = []
+    for english in sorted(built_site.glob("*/index.html")):
+        japanese = built_site / "ja" / english.parent.name / "index.html"
+        if english.parent.name == "ja" or not japanese.is_file():
+            continue
+        en, ja = _section_links(english), _section_links(japanese)
+        if en != ja:
+            differ.append(f"{english.parent.name}: English only {sorted(en - ja)}, Japanese only {sorted(ja - en)}")
+    assert len(list(built_site.glob("*/index.html"))) > 20
+    assert not differ, "\n".join(differ)

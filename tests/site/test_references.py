@@ -64,6 +64,25 @@ def test_entries_show_their_fields(key, wanted):
     assert "solution" not in references.entry(next(r for r in references.records() if r["key"] == "Ro"), "en")
 
 
+def test_japanese_entries_punctuate_like_the_work():
+    """On a Japanese page a Japanese work (authors or title in Japanese) is punctuated in
+    Japanese (、 and 。), any other work as its neighbours are (", " and "."), also when a
+    field of it is translated (Brouwer's web page, ウェブページ)."""
+    for r in references.records():
+        text = references.entry({k: v for k, v in r.items() if not k.startswith("note")}, "ja")
+        japanese = "authors_ja" in r or "title_ja" in r
+        assert ("、" in text) == japanese and text.endswith("。" if japanese else "."), (r["key"], text)
+    brouwer = next(r for r in references.records() if r["key"] == "Br")
+    assert references.entry(brouwer, "ja").startswith("A. E. Brouwer, The game of Chomp, ウェブページ, https://")
+
+
+def test_addresses_are_links():
+    for r in references.records():
+        if r.get("url"):
+            for lang in ("en", "ja"):
+                assert f'<a href="{r["url"]}">{r["url"]}</a>' in references.html_entry(r, lang), r["key"]
+
+
 class _Links(HTMLParser):
     """Citations (<a href="...#references">[KEY]</a>) and reference items (<li id="ref-KEY">)."""
 

@@ -159,6 +159,14 @@ def test_glossary_lists_avoided_variants(site):
         assert variants.get(term), f"the glossary gives no avoided variant for {term}"
 
 
+def test_glossary_has_the_chomp_terms(site, texts):
+    """The terms the Chomp lesson introduces are in the glossary (and in the lesson)."""
+    terms = {"チョンプ", "毒", "列", "戦略泥棒の論法", "釣り合った板", "L 字形", "腕", "脚"}
+    assert terms <= set(avoided_variants(site)), terms - set(avoided_variants(site))
+    lesson = texts["ja/chomp/index.html"][1]
+    assert all(term in lesson for term in terms), [t for t in terms if t not in lesson]
+
+
 def test_glossary_terms_used_alone(site, texts):
     variants = avoided_variants(site)
     found = []
@@ -183,6 +191,18 @@ def test_chomp_rows_are_dan(texts):
     lang, text = texts["ja/chomp/index.html"]
     assert "段" in text
     assert not re.findall(r".{0,12}(?<!実)行(?!き).{0,12}", text)
+
+
+def test_chomp_least_r0_if_any(texts):
+    """Three-row Chomp: for many (r1, r2) no r0 gives a P-position ({r0, 3, 1} never is:
+    eating (0, 2) leaves the P-position {2, 2, 1}), so the lesson and the data page say
+    "the least r0, if any" (Japanese: あれば)."""
+    from grundy.games.chomp import three_row_p_positions
+    assert (3, 1) not in {(b, c) for _, b, c in three_row_p_positions(30)}
+    for rel in ("chomp/index.html", "data/index.html", "ja/chomp/index.html", "ja/data/index.html"):
+        lang, text = texts[rel]
+        said = re.findall(r"least [^\s,]+(?:, if any,)?" if lang == "en" else r"最小の [^\s,]+ (?:があれば)?", text)
+        assert said and all(("if any" if lang == "en" else "あれば") in s for s in said), (rel, said)
 
 
 def widget_strings() -> list[tuple[str, str]]:

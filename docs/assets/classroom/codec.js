@@ -1,6 +1,7 @@
 // The classroom's codes: an assignment in the address (#a=v1.<base64url JSON>) and a
-// student's result code (v2.<base64url JSON>.<checksum>; v1 codes are still read). Each is
-// read by its version, so old links and codes keep working. The checksum (FNV-1a, 32 bits)
+// student's result code (v3.<base64url JSON>.<checksum>, with the time of the hand-in; v1
+// and v2 codes are still read). Each is read by its version, so old links and codes keep
+// working. The checksum (FNV-1a, 32 bits)
 // catches accidental damage, not forgers: the results page re-checks every answer instead.
 
 const B64 = { "+": "-", "/": "_" };
@@ -78,14 +79,15 @@ export const assignmentId = (code) => checksum(code);
 export const SHOWN = 1;
 export const TEACHER = 2;
 
-/** {name, assignment: "v1.…", results: [{answer, attempts, hints, shown, teacher, solved}]}
- *  -> "v2.<base64url JSON>.<checksum>" (the assignment inside as its JSON, not its code). */
-export function encodeResult({ name, assignment, results }) {
+/** {name, assignment: "v1.…", results: [{answer, attempts, hints, shown, teacher, solved}],
+ *  time (of the hand-in, ms since 1970; default now)} -> "v3.<base64url JSON>.<checksum>"
+ *  (the assignment inside as its JSON, not its code; the time in whole seconds). */
+export function encodeResult({ name, assignment, results, time = Date.now() }) {
   const [, body] = String(assignment).split(/\.(.*)/s);
   const r = results.map((x) => [x.answer ?? "", x.attempts || 0, x.hints || 0,
     (x.shown ? SHOWN : 0) + (x.teacher ? TEACHER : 0), x.solved ? 1 : 0]);
-  const text = toBase64(`{"n":${JSON.stringify(name)},"a":${fromBase64(body)},"r":${JSON.stringify(r)}}`);
-  return `v2.${text}.${checksum(`v2.${text}`)}`;
+  const text = toBase64(`{"n":${JSON.stringify(name)},"a":${fromBase64(body)},"r":${JSON.stringify(r)},"t":${Math.floor(time / 1000)}}`);
+  return `v3.${text}.${checksum(`v3.${text}`)}`;
 }
 
 /** A count as a code holds it: a whole number >= 0, else 0 (a forged -5 or 1.5 is not shown). */
@@ -106,6 +108,7 @@ const RESULT_READERS = {
       solved: solved === 1, attempts: count(attempts), hints: count(hints),
       answer: answerOf(answer), shown: null, teacher: null })) };
   },
+  /** v2: as v3, without the time of the hand-in. */
   v2(data) {
     const assignmentCode = `v1.${toBase64(JSON.stringify(data.a))}`;
     const assignment = decodeAssignment(assignmentCode);
@@ -113,12 +116,18 @@ const RESULT_READERS = {
       answer: answerOf(answer), attempts: count(attempts), hints: count(hints),
       shown: Boolean(flags & SHOWN), teacher: Boolean(flags & TEACHER), solved: claimed === 1 })) };
   },
+  /** v3: v2 and "t", the time of the hand-in in seconds since 1970 (as the student's device
+   *  told it); a time that is not a whole number of seconds reads as unknown. */
+  v3(data) {
+    return { ...RESULT_READERS.v2(data), time: count(data.t) ? data.t * 1000 : null };
+  },
 };
 
 const CODE = /^(v\d+)\.([A-Za-z0-9_-]+)\.([0-9a-fA-F]{8})$/;
 
 /** A result code (any whitespace inside ignored) -> {name, assignmentCode, assignment, code,
- *  version, results}; throws Error(reason) as RESULT_READERS says. */
+ *  version, results, time (ms since 1970, null when the code does not say)}; throws
+ *  Error(reason) as RESULT_READERS says. */
 export function decodeResult(text) {
   const code = String(text).replace(/\s+/g, "");
   const m = CODE.exec(code);
@@ -135,5 +144,5 @@ export function decodeResult(text) {
   if (!readable) throw new Error("result");
   const read = reader(data); // Error("assignment") when the assignment inside cannot be read
   if (read.results.length !== read.assignment.tasks.length) throw new Error("result");
-  return { name: data.n, code: `${version}.${body}.${sum.toLowerCase()}`, version, ...read }; // one code, however its checksum is cased
+  return { name: data.n, code: `${version}.${body}.${sum.toLowerCase()}`, version, time: null, ...read }; // one code, however its checksum is cased
 }

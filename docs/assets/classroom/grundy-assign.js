@@ -1,7 +1,8 @@
 // <grundy-assign>: the teacher's form. Choose tasks (a game of the engine's catalogue with
 // its parameters, a position, and the task: find a winning move, the Grundy value, win
 // against a computer level, or fill in a P/N table up to a bound), an optional title and
-// due date; get one link holding the assignment (#a=v1.…). The form says whether a
+// due date (a game against the perfect computer from a P-position, which no student can
+// win, is refused next to the position); get one link holding the assignment (#a=v1.…). The form says whether a
 // student's result will fit in one QR code; its draft is kept in localStorage until the
 // next one. Hidden when the page shows a student's assignment.
 
@@ -160,6 +161,10 @@ class AssignElement extends HTMLElement {
       setFieldError(this.posInput, err.message); // the engine refuses the position
       return;
     }
+    if (task.kind === "play" && task.level === "perfect" && state.outcome === "P") {
+      setFieldError(this.posInput, this.t("unwinnable")); // the student moves first: lost against perfect play
+      return;
+    }
     const written = pos.join(".").length + 1;
     const answerSize = { "find-move": written, "grundy-value": 3, play: written * (2 * (state.remoteness ?? 10) + 1) }[task.kind];
     this.tasks.push({ ...task, answerSize,
@@ -214,8 +219,9 @@ class AssignElement extends HTMLElement {
     const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks });
     const assignment = ((code.length - 3) * 3) / 4; // its JSON, as the result code holds it
     const answers = tasks.reduce((sum, task) => sum + (task.answerSize || 3) + 16, 0); // ["…",99,9,3,1],
-    const base = new URL("../results/#r=v2..00000000", location.href).href.length;
-    return base + Math.ceil((NAME * 3 + 20 + assignment + answers) * 4 / 3);
+    const base = new URL("../results/#r=v3..00000000", location.href).href.length;
+    const frame = 20 + 16; // {"n":"","a":,"r":[]} and ,"t":1764250000 (the time of the hand-in)
+    return base + Math.ceil((NAME * 3 + frame + assignment + answers) * 4 / 3);
   }
 
   /** Whether a student's result fits in one QR code, and about how many such tasks would. */

@@ -2,7 +2,8 @@
 // Result codes are pasted (whatever whitespace or line breaks split them), dropped as files,
 // or come in the address (#r=CODE); a refused code says why (cut short, damaged in copying,
 // changed after it was made, ...). Every answer is re-checked by the engine, and only what
-// it verifies counts: the totals, the sorting and the CSV. A table student × task; clearing
+// it verifies counts: the totals, the sorting and the CSV. A table student × task, each row
+// with the time of its hand-in (codes since v3), a student's newest hand-in marked; clearing
 // the results can be undone. A code carries its own copy of the assignment: each table lists
 // its tasks, and says so when another table has the same title but other tasks.
 
@@ -63,6 +64,19 @@ export function findCodes(text) {
     codes.push(pieces.join(""));
   }
   return codes;
+}
+
+/** The newest code of each name among `rows` (by the time of the hand-in; none for a name
+ *  whose codes do not all say when they were handed in). */
+function newestOf(rows) {
+  const best = new Map();
+  for (const row of rows) {
+    const seen = best.get(row.name);
+    if (seen === undefined) best.set(row.name, row);
+    else if (seen === null || row.time === null || seen.time === null) best.set(row.name, null);
+    else if (row.time > seen.time) best.set(row.name, row);
+  }
+  return new Set([...best.values()].filter(Boolean));
 }
 
 class ResultsElement extends HTMLElement {
@@ -222,8 +236,9 @@ class ResultsElement extends HTMLElement {
       const { assignment } = group;
       const rows = group.rows.map((row) => ({ row, cells: this.judged(group, row) }));
       const sameName = (name) => group.rows.filter((r) => r.name === name).length; // handed in again, or two students
-      rows.sort(this.sort.value === "solved" ? (a, b) => verified(b.cells) - verified(a.cells) || a.row.name.localeCompare(b.row.name)
-        : (a, b) => a.row.name.localeCompare(b.row.name));
+      const newest = newestOf(group.rows);
+      const byName = (a, b) => a.row.name.localeCompare(b.row.name) || (b.row.time ?? -1) - (a.row.time ?? -1); // the newest first
+      rows.sort(this.sort.value === "solved" ? (a, b) => verified(b.cells) - verified(a.cells) || byName(a, b) : byName);
       return h("div", { class: "cr-table-box" },
         assignment.title ? h("h3", { text: assignment.title }) : null,
         titled(assignment.title) > 1 ? h("p", { class: "cr-error cr-same-title", text: t("sameTitle") }) : null,
@@ -232,12 +247,23 @@ class ResultsElement extends HTMLElement {
         h("table", { class: "cr-table" },
           h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
             assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
-          h("tbody", {}, rows.map(({ row, cells }) => h("tr", { "data-student": row.name, "data-version": row.version },
-            h("th", { scope: "row" }, row.name, sameName(row.name) > 1
-              ? h("span", { class: "cr-counts cr-same-name", text: t("sameName", { n: sameName(row.name) }) }) : null),
+          h("tbody", {}, rows.map(({ row, cells }) => h("tr", { "data-student": row.name, "data-version": row.version,
+                                                           "data-newest": sameName(row.name) > 1 ? String(newest.has(row)) : null },
+            h("th", { scope: "row" }, row.name, this.handedIn(row, sameName(row.name), newest.has(row))),
             this.total(cells),
             cells.map((c, i) => this.cell(assignment.tasks[i], c, i, row.version)))))));
     }));
+  }
+
+  /** Under a student's name: when the code was handed in, and, when several codes bear the
+   *  name, which is the newest (codes without a time, before v3: only how many there are). */
+  handedIn(row, n, newest) {
+    const t = this.t;
+    const time = row.time === null ? "" : new Date(row.time).toLocaleString(this.lang === "ja" ? "ja-JP" : "en-GB",
+      { dateStyle: "medium", timeStyle: "short" });
+    const which = n < 2 ? "" : row.time === null ? t("sameName", { n }) : t(newest ? "newestOf" : "olderOf", { n });
+    return [time ? h("span", { class: "cr-counts cr-time", text: t("handedIn", { time }) }) : null,
+            which ? h("span", { class: `cr-counts cr-same-name${newest ? " cr-newest" : ""}`, text: which }) : null];
   }
 
   /** The verified total; claims the engine does not confirm are said, not counted. */
@@ -279,12 +305,13 @@ class ResultsElement extends HTMLElement {
     await this.checkAll(groups);
     for (const group of groups) {
       const { assignment, rows } = group;
-      lines.push(["assignment", "assignment id", "student", "task", "kind", "verified", "claimed", "attempts", "hints", "answer shown",
-                  "teacher mode", "answer", "code version"].join(","));
+      lines.push(["assignment", "assignment id", "student", "handed in", "task", "kind", "verified", "claimed", "attempts", "hints",
+                  "answer shown", "teacher mode", "answer", "code version"].join(","));
       for (const row of rows) {
         this.judged(group, row).forEach((c, i) => {
           const flag = (v) => (v === null ? "" : v ? 1 : 0);
-          lines.push([assignment.title, assignmentId(group.code), row.name, i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
+          lines.push([assignment.title, assignmentId(group.code), row.name, row.time === null ? "" : new Date(row.time).toISOString(),
+                      i + 1, assignment.tasks[i].kind, c.ok === undefined ? "" : c.ok ? 1 : 0,
                       c.solved ? 1 : 0, c.attempts, c.hints, flag(c.shown), flag(c.teacher),
                       answerText(assignment.tasks[i], c.answer, t), row.version].map(csvField).join(","));
         });

@@ -1,6 +1,7 @@
-// A P/N-table task drawn as the lessons draw theirs (scripts/sitegen/exercise_markup.py):
-// rows the first coordinate, columns the last, one table per value of the coordinates
-// between; each cell holds its position in data-pos.
+// A P/N-table task drawn as the lessons draw theirs (scripts/sitegen/exercise_markup.py,
+// markup.axes): over the first and the last coordinate, y down if it is one of them (else
+// the first), one table per value of the coordinates between; each cell holds its
+// position in data-pos.
 
 import { h } from "../widgets/dom.js";
 
@@ -8,7 +9,9 @@ import { h } from "../widgets/dom.js";
 export function tablesNode(table, cell) {
   const { coords, positions } = table;
   const n = coords.length;
-  const first = n > 1 ? 0 : null;
+  const yDown = n > 1 && coords[n - 1] === "y"; // (x, y): y down, as a board's rows
+  const first = n > 1 ? (yDown ? n - 1 : 0) : null;
+  const last = yDown ? 0 : n - 1;
   const slices = new Map();
   for (const pos of positions) {
     const key = pos.slice(1, -1).join(",");
@@ -16,10 +19,10 @@ export function tablesNode(table, cell) {
     slices.get(key).push(pos);
   }
   const one = (subset) => {
-    const rows = [...new Set(subset.map((p) => (first === null ? "" : p[0])))];
-    const cols = [...new Set(subset.map((p) => p[n - 1]))].sort((a, b) => a - b);
-    const at = new Map(subset.map((p) => [`${first === null ? "" : p[0]}|${p[n - 1]}`, p]));
-    const corner = first === null ? coords[0] : `${coords[0]} \\ ${coords[n - 1]}`;
+    const rows = [...new Set(subset.map((p) => (first === null ? "" : p[first])))].sort((a, b) => a - b);
+    const cols = [...new Set(subset.map((p) => p[last]))].sort((a, b) => a - b);
+    const at = new Map(subset.map((p) => [`${first === null ? "" : p[first]}|${p[last]}`, p]));
+    const corner = first === null ? coords[0] : `${coords[first]} \\ ${coords[last]}`;
     return h("table", { class: "cr-pn" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: corner }), cols.map((c) => h("th", { scope: "col", text: String(c) })))),
       h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row", text: String(r) }),

@@ -46,6 +46,8 @@ const TEXT = {
     allChecked: "Every answer has been checked by the engine: only verified answers count.",
     claimsNotCounted: "{n} claim(s) not verified, not counted",
     sameName: "{n} codes under this name",
+    handedIn: "handed in {time}", newestOf: "the newest of {n} hand-ins under this name",
+    olderOf: "an older hand-in ({n} under this name)",
     taskList: "The tasks of this assignment",
     sameTitle: "Another table here has the same title but other tasks: each result code carries its own copy of the assignment. Check that these are the tasks you gave (the CSV tells the assignments apart by their id).",
     verified: "solved (verified by the engine)", noAnswer: "no answer", wrongAnswer: "not solved",
@@ -57,6 +59,7 @@ const TEXT = {
     startNow: "From this position the game starts without waiting for the engine, even on a phone's slow network: its first moves come with the page, and against the perfect computer the whole game plays without the engine.",
     startLater: "From this position a student's browser must first download the engine (about 5 MB: on a slow mobile network, tens of seconds).",
     startsNow: "Positions that start without waiting for the engine:",
+    unwinnable: "This is a P-position: whoever moves first loses against the perfect computer, so no student can win this task. Choose an N-position or a weaker opponent.",
   },
   ja: {
     title: "題名 (なくてもよい)", due: "締め切り (なくてもよい)", kind: "課題",
@@ -103,6 +106,8 @@ const TEXT = {
     allChecked: "すべての答えをエンジンで確認しました。確認できた答えだけを数えます。",
     claimsNotCounted: "確認できない「正解」{n} 件は数えていません",
     sameName: "この名前のコードが {n} 件あります",
+    handedIn: "提出: {time}", newestOf: "この名前の {n} 件の提出のうち最新",
+    olderOf: "古い提出 (この名前で {n} 件)",
     taskList: "課題の内容",
     sameTitle: "同じ題名で内容の違う課題の表がほかにもあります。結果コードはそれぞれ課題の写しを持っています。ここに並ぶ内容が出した課題と同じか確かめてください (CSV では課題を ID で区別できます)。",
     verified: "正解 (エンジンで確認)", noAnswer: "答えなし", wrongAnswer: "未正解",
@@ -114,6 +119,7 @@ const TEXT = {
     startNow: "この局面からは、スマートフォンの遅い回線でも、エンジンを待たずに指し始められます。最初の数手はページと一緒に届き、完全なコンピュータが相手ならゲームを最後までエンジンなしで指せます。",
     startLater: "この局面からは、生徒のブラウザが先にエンジンをダウンロードします (約 5 MB。遅いモバイル回線では数十秒かかります)。",
     startsNow: "エンジンを待たずに指し始められる局面:",
+    unwinnable: "これは P 局面です。先手は完璧なコンピュータに負けるので、この課題はだれにも解けません。N 局面か、弱い相手を選んでください。",
   },
 };
 

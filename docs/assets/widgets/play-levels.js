@@ -1,7 +1,9 @@
 // The play widget's opponent: a select of the engine's computer players (the `levels`
 // operation: depths, perfect, the game's wrong-rule bots, each with its description and
 // measured win rate) and "Two players"; the suggested level, kept in localStorage, moves
-// up after two wins and down after two losses.
+// up after two wins in a row at it or above (a harder level) and down after two losses in a
+// row at it or below: a win against an easier level, or a loss against a harder one, does
+// not count.
 
 import { h } from "./dom.js";
 
@@ -92,6 +94,8 @@ export class LevelChoice {
     if (!ladder.includes(name)) return null;
     const now = stored();
     const level = now && ladder.includes(now.level) ? now.level : name;
+    const harder = ladder.indexOf(name) - ladder.indexOf(level); // than the suggestion
+    if (won ? harder < 0 : harder > 0) return null; // says nothing about the suggested level
     let streak = now && now.level === level ? now.streak : 0;
     streak = won ? Math.max(streak, 0) + 1 : Math.min(streak, 0) - 1;
     let next = level;

@@ -22,9 +22,10 @@ const STRINGS = {
     partTable: "2. A table to fill",
     askTable: "Write P or N in each square: {axes}. A grey square is not a position of the game.",
     fixed: "{name} = {value}", axes: "{col} across, {row} down",
-    keyOutcome: "{outcome}-position, Grundy value {g}", keyMove: "winning move: {text} → {pos}",
+    keyOutcome: "{outcome}-position, Grundy value {g}", keyMove: "{text} → {pos}",
+    keyOne: "the only winning move: ", keyMany: "{n} winning moves, any one of them is right: ",
     keyNone: "no winning move (every move goes to an N-position)",
-    keyTable: "The table, filled in", then: "; ", and: ", ",
+    keyTable: "The table, filled in", then: "; ", and: ", ", or: "; ",
     lessons: {
       "impartial-games": "Impartial games (Nim)", "chocolate-and-nim": "Chocolate bars and Nim",
       "triangular-chocolate": "The triangular chocolate", "other-inequalities": "Other inequalities",
@@ -44,9 +45,10 @@ const STRINGS = {
     partTable: "2. 表を埋める",
     askTable: "各マスに P か N を書いてください ({axes})。灰色のマスはゲームの局面ではありません。",
     fixed: "{name} = {value}", axes: "横が {col}、縦が {row}",
-    keyOutcome: "{outcome} 局面、グランディ数 {g}", keyMove: "勝つ手: {text} → {pos}",
+    keyOutcome: "{outcome} 局面、グランディ数 {g}", keyMove: "{text} → {pos}",
+    keyOne: "勝つ手は 1 つだけ: ", keyMany: "勝つ手は {n} 通りあり、どれも正解: ",
     keyNone: "勝つ手なし (どの手も N 局面に行きます)",
-    keyTable: "埋めた表", then: "。", and: "、",
+    keyTable: "埋めた表", then: "。", and: "、", or: "、",
     lessons: {
       "impartial-games": "不偏ゲーム (ニム)", "chocolate-and-nim": "板チョコとニム",
       "triangular-chocolate": "三角形のチョコレート", "other-inequalities": "ほかの不等式",
@@ -284,13 +286,18 @@ class GrundyWorksheet extends HTMLElement {
       h("p", { class: "ws-answer" }, this.t("move"), h("span", { class: "ws-blank" })));
   }
 
+  /** The key to a position: its outcome and Grundy value, then every winning move (the
+   *  engine's), so that a teacher marks any of them right. */
   keyItem(choice, state) {
-    const win = state.moves.find((m) => m.outcome === "P");
+    const wins = state.moves.filter((m) => m.outcome === "P");
+    const moves = wins.flatMap((m, i) => [i ? this.t("or") : null,
+      ...withPos(this.t("keyMove", { text: m.text, pos: posText(m.to) }), m.to)]);
+    const answer = wins.length === 0 ? this.t("keyNone")
+      : [this.t(wins.length === 1 ? "keyOne" : "keyMany", { n: wins.length }), ...moves];
     return h("li", { class: "ws-key-item", "data-pos": state.pos.join(" "), "data-outcome": state.outcome,
-                     "data-grundy": state.grundy, "data-move": win ? win.to.join(" ") : "" },
+                     "data-grundy": state.grundy, "data-moves": wins.map((m) => m.to.join(" ")).join(";") },
       h("strong", { text: posText(state.pos) }), " ",
-      this.t("keyOutcome", { outcome: state.outcome, g: state.grundy }), this.t("then"),
-      win ? withPos(this.t("keyMove", { text: win.text, pos: posText(win.to) }), win.to) : this.t("keyNone"));
+      this.t("keyOutcome", { outcome: state.outcome, g: state.grundy }), this.t("then"), answer);
   }
 
   tableAsk(coords, free, fixed) {

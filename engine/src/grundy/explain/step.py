@@ -84,7 +84,7 @@ def explain_step(game, pos) -> Explanation | None:
                        f"{fw}, the cut keeps y (subcase (iii.1)).",
                        f"z がその位に 1 を持っています（[S] 補題 2.6 の場合 (iii)）。ニムの手は"
                        f"右から切って w = {w} にします。y = {y} ≤ f({w}) = {fw} なので y は"
-                       "そのまま残ります（小場合 (iii.1)）。")
+                       "そのまま残ります（場合 (iii.1)）。")
         else:
             v, w2 = fixed_height(game.f, x, y, w, m)
             to = lift(v, w2)
@@ -96,7 +96,7 @@ def explain_step(game, pos) -> Explanation | None:
                        f"columns off the right down to {w2}; y drops to {v}.",
                        f"z がその位に 1 を持っています（[S] 補題 2.6 の場合 (iii)）。しかし"
                        f"ニムの手で w = {w} にすると y = {y} が f({w}) = {fw} に下がってしまい"
-                       f"ます（小場合 (iii.2)）。証明は上の位から 1 桁ずつ、列 w′ = {w2} と"
+                       f"ます（場合 (iii.2)）。証明は上の位から 1 桁ずつ、列 w′ = {w2} と"
                        f"高さ v = f({w2}) = {v} を {'x ⊕ ' if xs else ''}v ⊕ w′ = 0 となるように"
                        f"作ります。右から切って {w2} にすると、y は {v} に下がります。")
     return winning(game, pos, to, (*steps, Step(why, data)), True, WHY)

@@ -132,8 +132,10 @@ def shapes(rows: int, limit: int):
 
 def three_row_p_positions(limit: int) -> list[tuple[int, int, int]]:
     """The P-positions (r0, r1, r2) of three-row Chomp with r0 <= limit, in lexicographic
-    order, without a table: for each (r1, r2) the only r0 that can give a P-position
-    (grundy.frontier.chomp3, which streams them far further without keeping them)."""
+    order, without a table: for each (r1, r2) at most one r0 gives a P-position (two
+    would be one move apart), the least r0 that no other option rules out, if any (for many
+    pairs there is none): grundy.frontier.chomp3, which streams them far further without
+    keeping them."""
     require(chomp3.cost(limit)[0], (limit + 1) ** 2 * 40,
             (f"three-row Chomp up to r0 = {limit:,}", f"r0 = {limit:,} までの 3 段のチョンプ"),
             ("use a smaller bound (or grundy frontier chomp3, which streams them)",
