@@ -314,7 +314,7 @@ def test_classroom_announced_named_and_focused(watched, widget_server, lang):
     page.wait_for_function("() => document.activeElement?.classList.contains('cr-link')", timeout=STEP_MS)
     link = form.locator(".cr-link")
     assert link.evaluate("e => e.labels.length") == 1
-    assert any(("link is made" if lang == "en" else "リンクを作りました") in s for s in said(page)), said(page)
+    assert any(("link is ready" if lang == "en" else "リンクができました") in s for s in said(page)), said(page)
     snapshot(form, f"assign-made-{lang}")
     assert not axe_findings(page, f"assign {lang}")
     href = link.input_value()
