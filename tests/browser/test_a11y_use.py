@@ -266,6 +266,33 @@ def test_pn_table_by_keyboard_wrong_cells_exposed(watched, widget_server, lang):
     assert not axe_after_use(page, f"pn-table {lang}")
 
 
+def test_pn_table_every_cell_reached_by_keys(watched, widget_server):
+    """A P/N table of three coordinates is one table per value of the middle one: from the
+    cell Tab reaches, the arrow keys, Home and End reach every cell of every table (Right
+    past a table's last column goes on to the next table)."""
+    w = open_page(watched, widget_server, "chocolate-and-nim/")
+    ex = w.page.locator("grundy-exercise[data-kind='pn-table']").first
+    ex.scroll_into_view_if_needed()
+    w.page.wait_for_function("el => el.dataset.ready === 'true'", arg=ex.element_handle(), timeout=STEP_MS)
+    assert ex.locator("table:has(.gx-cellbtn)").count() > 2
+    reached, total = ex.evaluate("""el => {
+        const buttons = [...el.querySelectorAll('.gx-cellbtn')];
+        const seen = new Set([el.querySelector(".gx-cellbtn[tabindex='0']")]);
+        const todo = [...seen];
+        while (todo.length) {
+          const from = todo.pop();
+          for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End']) {
+            from.focus();
+            from.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+            const to = document.activeElement;
+            if (buttons.includes(to) && !seen.has(to)) { seen.add(to); todo.push(to); }
+          }
+        }
+        return [seen.size, buttons.length];
+    }""")
+    assert reached == total
+
+
 # ---------------------------------------------------------------- the classroom
 
 
@@ -297,7 +324,7 @@ def test_classroom_announced_named_and_focused(watched, widget_server, lang):
     page.wait_for_function("() => document.activeElement?.classList.contains('cr-link')", timeout=STEP_MS)
     link = form.locator(".cr-link")
     assert link.evaluate("e => e.labels.length") == 1
-    assert any(("link is made" if lang == "en" else "リンクを作りました") in s for s in said(page)), said(page)
+    assert any(("link is ready" if lang == "en" else "リンクができました") in s for s in said(page)), said(page)
     snapshot(form, f"assign-made-{lang}")
     assert not axe_after_use(page, f"assign {lang}")
     href = link.input_value()

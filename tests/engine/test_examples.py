@@ -39,6 +39,7 @@ def test_rect_examples():
     assert robin.coords == ("left", "up", "right")
     assert robin.grundy((3, 6, 2)) == 3 ^ 6 ^ 2
     assert robin.winning_move((3, 6, 2)).to == (3, 1, 2)
+    assert robin.winning_move((3, 6, 2)).describe("ja") == "上から5段切り取る"  # a chocolate's row: 段 (glossary)
     assert robin.grundy((3, 3, 2)) == 3 ^ 3 ^ 2
 
 

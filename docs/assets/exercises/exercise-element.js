@@ -366,24 +366,31 @@ class ExerciseElement extends HTMLElement {
   }
 
   /** The arrow keys move across the table (to the next cell that way, over empty
-   *  squares), Home and End to the first and last cell. */
+   *  squares); Right past a table's last column goes on to the next table (one per value
+   *  of the middle coordinate), Left past its first column back to the previous one, in
+   *  the nearest row; Home and End go to the first and last cell. */
   cellKey(event, td) {
     const place = (cell) => [cell.closest("table"), cell.parentElement.rowIndex, cell.cellIndex];
     const [table, row, col] = place(td);
     const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key] || [0, 0];
+    const nearest = (cells) => cells.sort((a, b) => {
+      const [, ra, ca] = place(a);
+      const [, rb, cb] = place(b);
+      return 1000 * (Math.abs(ra - row) - Math.abs(rb - row)) + (ca - cb) * dc;
+    })[0] || null;
     let next = null;
     if (event.key === "Home") next = this.cells[0];
     else if (event.key === "End") next = this.cells[this.cells.length - 1];
     else if (dr || dc) {
-      const ahead = this.cells.filter((cell) => {
+      next = nearest(this.cells.filter((cell) => {
         const [t, r, c] = place(cell);
         return t === table && (dr ? c === col && (r - row) * dr > 0 : r === row && (c - col) * dc > 0);
-      });
-      next = ahead.sort((a, b) => {
-        const [, ra, ca] = place(a);
-        const [, rb, cb] = place(b);
-        return Math.abs(ra - row) + Math.abs(ca - col) - Math.abs(rb - row) - Math.abs(cb - col);
-      })[0] || null;
+      }));
+      if (!next && dc) {
+        const tables = [...new Set(this.cells.map((cell) => cell.closest("table")))];
+        const beside = tables[tables.indexOf(table) + dc];
+        next = beside ? nearest(this.cells.filter((cell) => cell.closest("table") === beside)) : null;
+      }
     } else return;
     event.preventDefault();
     if (next) {

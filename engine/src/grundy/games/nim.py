@@ -124,8 +124,8 @@ RECT_SIDES = {2: ("right", "up"), 3: ("left", "up", "right"), 4: ("left", "up", 
 # each side of the bar: its name and what a cut takes off it
 _SIDES = {"right": (Text("the right", "右"), Text("column", "列")),
           "left": (Text("the left", "左"), Text("column", "列")),
-          "up": (Text("the top", "上"), Text("row", "行")),
-          "down": (Text("the bottom", "下"), Text("row", "行"))}
+          "up": (Text("the top", "上"), Text("row", "段")),
+          "down": (Text("the bottom", "下"), Text("row", "段"))}
 
 
 @register
