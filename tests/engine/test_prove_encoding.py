@@ -179,5 +179,5 @@ def test_cases_are_decided_in_chunks(monkeypatch):
     large = Cmp("<", Bin("+", Bin("+", X, Y), Z), Const(1))  # 7 nodes
     parts = proof.chunks(And((*small[:4], large, *small[4:])))
     assert [a for p in parts for a in p.args] == [*small[:4], large, *small[4:]]
-    assert all(size(p) - 1 <= 10 for p in parts) and len(parts) == 4
+    assert all(size(p) - 1 <= 10 for p in parts) and len(parts) == 3
     assert proof.chunks(large) == [large]
