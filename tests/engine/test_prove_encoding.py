@@ -166,3 +166,18 @@ def test_the_case_split_has_limits(monkeypatch):
     proof = grundy.prove(g, "(x + y) % 7 + 7 * (x // 7 ^ y // 7)")
     assert proof.proved is None and proof.reason.en == "the case split passed 100 cases"
     assert proof.reason.ja == "場合分けが 100 通りを超えました"
+
+
+def test_cases_are_decided_in_chunks(monkeypatch):
+    """A conjunction of cases goes to the procedure in chunks of at most CHUNK nodes (one
+    larger case alone), every case once, in order."""
+    from grundy.prove import proof
+    from grundy.prove.statement import size
+
+    monkeypatch.setattr(proof, "CHUNK", 10)
+    small = [Cmp("<", X, Const(i)) for i in range(7)]  # 3 nodes each
+    large = Cmp("<", Bin("+", Bin("+", X, Y), Z), Const(1))  # 7 nodes
+    parts = proof.chunks(And((*small[:4], large, *small[4:])))
+    assert [a for p in parts for a in p.args] == [*small[:4], large, *small[4:]]
+    assert all(size(p) - 1 <= 10 for p in parts) and len(parts) == 3
+    assert proof.chunks(large) == [large]

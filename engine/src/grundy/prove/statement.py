@@ -128,6 +128,19 @@ def variables(term) -> list[str]:
     return left + [v for v in variables(term.right) if v not in left]
 
 
+def size(node) -> int:
+    """The number of nodes of a term or formula (what deciding it costs grows with it)."""
+    if isinstance(node, (Var, Const, Truth)):
+        return 1
+    if isinstance(node, (Bin, Cmp, Implies, Iff)):
+        return 1 + size(node.left) + size(node.right)
+    if isinstance(node, (And, Or)):
+        return 1 + sum(size(a) for a in node.args)
+    if isinstance(node, Not):
+        return 1 + size(node.arg)
+    return 1 + size(node.term if isinstance(node, (Scale, Div, Mod)) else node.body)
+
+
 def free_variables(f) -> list[str]:
     """The free variables of a formula in order of first appearance."""
     if isinstance(f, Truth):
