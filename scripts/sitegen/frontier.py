@@ -34,6 +34,7 @@ from . import cache
 from .args import Args, position_text
 from .markup import block, figure
 from .strings import notation
+from . import svgplot
 from .svgplot import COLOURS, Plot
 
 BUILD = {"chomp3": 2000, "chocolate": 500}  # the build's bounds (a few seconds each)
@@ -497,5 +498,6 @@ def frontier(args: dict[str, str], ctx) -> str:
     a.done()
     svg, alt, caption = _plot(name, k, ctx)
     url = ctx.asset(f"frontier/{name}{'' if k is None else f'-k{k}'}.svg", svg)
-    img = f'<img src="{escape(url)}" alt="{escape(alt)}" width="640" height="420">'
+    img = (f'<img src="{escape(url)}" alt="{escape(alt)}" width="{svgplot.WIDTH}" '
+           f'height="{svgplot.HEIGHT}">')
     return figure(img, caption, "grundy-figure grundy-frontier-plot")
