@@ -592,7 +592,7 @@ export class PlayElement extends GrundyWidget {
     const board = state.over ? [] : state.moves.filter((m) => (m.kind || "move") === "move");
     this.moveList.hidden = !board.length;
     this.moveButtons.replaceChildren(...board.map((m) => h("li", {}, h("button", {
-      type: "button", class: "gw-listmove", "data-to": m.to.join(","), text: moveWords(this.t, m),
+      type: "button", class: "gw-listmove", "data-to": m.to.join(","), text: moveWords(this.t, m, true),
       onclick: () => this.humanMove(m.to.join(","), "move") }))));
   }
 

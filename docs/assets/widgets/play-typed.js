@@ -44,9 +44,11 @@ export function typedMove(text, moves, t) {
   return fits.length ? { many: fits } : {};
 }
 
-/** A move in words with the position it leads to. */
-export function moveWords(t, move) {
-  return t("moveTo", { text: move.text, pos: posText(move.to) });
+/** A move in words with the position it leads to (`unbroken`: its spaces no-break, for a
+ *  button on screen, where a position must not be split across lines). */
+export function moveWords(t, move, unbroken = false) {
+  const pos = posText(move.to);
+  return t("moveTo", { text: move.text, pos: unbroken ? pos.replaceAll(" ", "\u00a0") : pos });
 }
 
 /** The field and what it says: `widget` is the play widget (its state, history, t and
