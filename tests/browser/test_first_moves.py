@@ -12,10 +12,15 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
+from pathlib import Path
 from urllib.parse import urljoin
 from urllib.request import urlopen
 
 from widgetkit import LOAD_MS, STEP_MS, press_move, wait_turn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from rules import Rules  # noqa: E402
 
 ENGINE_FILES = ("**/vendor/pyodide/**", "**/vendor/wheels/**")
 # Every state of the engine's load, in order, as <html data-engine> and the window event say.
@@ -45,9 +50,15 @@ def a_move_that_goes_on(root) -> str:
     return next(t for t in targets if any(int(c) for c in t.split(",")))
 
 
+def position(text: str) -> tuple:
+    """A position as data-pos and data-to write it ("4,2")."""
+    return tuple(int(c) for c in text.split(","))
+
+
 def test_first_moves_without_the_engine(watched, widget_urls):
     """The engine's files blocked entirely: the widget still plays its first moves (the
-    reader's, the computer's perfect replies) from its build-time answers; leaving them
+    reader's, the computer's replies, each perfect by the rules written in the tests:
+    tests/engine/rules.py) from its build-time answers; leaving them
     says the engine could not be loaded and offers Try again, which then works."""
     w = open_play(watched, widget_urls)
     page = w.page
@@ -59,9 +70,14 @@ def test_first_moves_without_the_engine(watched, widget_urls):
     root.scroll_into_view_if_needed()
     assert wait_turn(page, root, timeout=STEP_MS) == "you"
     assert not blocked, "the engine was asked for before the reader played"
+    rules = Rules(root.get_attribute("data-game"), json.loads(root.get_attribute("data-params")))
     for move in range(2):
-        press_move(page, root, a_move_that_goes_on(root))
-        if wait_turn(page, root, moves=2 * move + 2, timeout=STEP_MS) == "over":
+        to = a_move_that_goes_on(root)
+        press_move(page, root, to)
+        turn = wait_turn(page, root, moves=2 * move + 2, timeout=STEP_MS)
+        if root.get_attribute("data-moves") == str(2 * move + 2):  # the computer's perfect reply
+            assert position(root.get_attribute("data-pos")) in rules.perfect(position(to)), to
+        if turn == "over":
             break
     assert root.locator(".gw-log li.gw-by-computer").count() >= 1  # the computer answered
     assert not root.locator(".gw-loader").is_visible()  # the failed warm-up does not concern it yet

@@ -149,3 +149,12 @@ class Rules:
         if self.wins((pos, 0, 0), misere):
             return 1 + min(self.remoteness(q, misere) for q in tos if not self.wins((q, 0, 0), misere))
         return 1 + max(self.remoteness(q, misere) for q in tos)
+
+    def perfect(self, pos, misere: bool = False) -> set:
+        """The perfect player's moves from `pos`: to a lost position of least remoteness
+        when one exists (win fastest), else to a position of greatest remoteness."""
+        tos = set(self.moves(pos))
+        lost = {q for q in tos if not self.wins((q, 0, 0), misere)}
+        far = {q: self.remoteness(q, misere) for q in lost or tos}
+        best = (min if lost else max)(far.values())
+        return {q for q, r in far.items() if r == best}

@@ -11,7 +11,7 @@ import grundy
 from grundy.registry import games
 
 from conftest import known
-from rules import Rules
+from rules import Rules, function
 
 NAMES = [cls.name for cls in games()]
 BOXES = [  # (game, params, the largest coordinate)
@@ -72,3 +72,19 @@ def test_winning_moves_follow_the_rules(name, params, top):
         assert pointed <= set(rules.moves(pos)), pos
         if name in POINTS_A_WIN and g.formula(pos) is not None and rules.outcome(pos) == "N":
             assert any(rules.outcome(q) == "P" for q in pointed), pos
+
+
+@pytest.mark.parametrize("name,params,top", [box for box in BOXES if box[0] in ("chocolate", "step", "step3")])
+def test_a_position_over_its_bound_is_refused_naming_it(name, params, top):
+    """y one over its bound ((x + z) // k, or f(z)): refused, the message naming the bound, in
+    both languages; y at the bound is a position."""
+    g = grundy.game(name, **params)
+    for pos in product(range(top + 1), repeat=len(g.coords) - 1):
+        *x, z = pos
+        bound = (x[0] + z) // params["k"] if name == "chocolate" else function(params["f"])(z)
+        g.validate((*x, bound, z))
+        with pytest.raises(grundy.PositionError) as refused:
+            g.validate((*x, bound + 1, z))
+        assert f"y = {bound + 1} is over its bound" in str(refused.value) and str(refused.value).endswith(f"= {bound}")
+        assert refused.value.message("ja").startswith(f"y = {bound + 1} は上限を超えています")
+        assert refused.value.message("ja").endswith(f"= {bound} でなければなりません。")

@@ -65,16 +65,6 @@ def unanswered(answers: dict, start: list) -> list:
     return missing
 
 
-def perfect(rules, pos) -> set:
-    """The perfect player's moves by the rules (tests/engine/rules.py): to a P-position of
-    least remoteness from an N-position, else to an option of greatest remoteness."""
-    tos = set(rules.moves(pos))
-    lost = {q for q in tos if rules.outcome(q) == "P"}
-    far = [rules.remoteness(q) for q in lost or tos]
-    best = min(far) if lost else max(far)
-    return {q for q in lost or tos if rules.remoteness(q) == best}
-
-
 def test_the_two_files_hold_the_whole_game_as_the_engine_answers_it():
     first = play_data.first_moves(*GAME)
     rest = play_data.rest_of_game(*GAME)
@@ -97,7 +87,7 @@ def test_the_two_files_hold_the_whole_game_as_the_engine_answers_it():
         replies = [webapi.handle({**ask, "op": "reply", "pos": pos, "level": "perfect", "seed": seed})["move"]
                    for seed in range(play_data.SEEDS)]
         assert answer["level"] == "perfect" and answer["moves"] == list({json.dumps(m): m for m in replies}.values())
-        assert {tuple(m["to"]) for m in answer["moves"]} <= perfect(rules, tuple(pos)), key
+        assert {tuple(m["to"]) for m in answer["moves"]} <= rules.perfect(tuple(pos)), key
 
 
 def test_a_game_that_does_not_fit_ends_at_a_whole_move(monkeypatch):
