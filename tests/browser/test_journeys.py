@@ -46,6 +46,16 @@ ANCHOR_TOP = 68  # where a heading an anchor names lands (Material's :target scr
 # Wythoff's lesson, its first game: the reader moved to (0, 5), the computer took all: over.
 SHARED_GAME = "wythoff/?play=wythoff&start=9.5&moves=0.5,0.0&seed=1"
 PLAYABLE = "el => el.dataset.turn === 'you' || el.dataset.turn === 'over'"
+# The element's top (px below the window's top) once it has not moved for `frames` animation
+# frames running: more than place.js holds a place for (SETTLE_FRAMES, 20), so nothing holds
+# it there any more. A predicate for wait_for_function (polled at every frame).
+STEADY = """([el, frames]) => { const s = el.__steady || (el.__steady = {top: NaN, still: 0});
+    const top = el.getBoundingClientRect().top;
+    s.still = Math.abs(top - s.top) < 0.5 ? s.still + 1 : 0;
+    s.top = top;
+    return s.still >= frames && {top}; }"""
+# Material has written the page's scroll offset into its history entry (place.js adds the place)
+OFFSET_WRITTEN = "() => history.state !== null && history.state.y === scrollY"
 # the results of the query starting with `start` are shown (their links highlight its words)
 ANSWERED = """start => [...document.querySelectorAll('.md-search-result__item a')]
     .some(a => (new URL(a.href).searchParams.get('h') || '').includes(start))"""
@@ -70,6 +80,18 @@ def reader(request, new_page):
 
 def footer(page, which: str) -> None:
     swap(page, lambda: page.locator(f"a.md-footer__link--{which}").click())
+
+
+def steady_top(page, element, frames: int = 30) -> float:
+    """The element's top once it stays put (STEADY)."""
+    element.evaluate("el => { delete el.__steady; }")
+    return page.wait_for_function(STEADY, arg=[element.element_handle(), frames], timeout=STEP_MS).json_value()["top"]
+
+
+def landed(page, anchor: str) -> float:
+    """The heading's offset (heading_offset) once it stays put."""
+    steady_top(page, page.locator(f"[id='{anchor}']"))
+    return heading_offset(page, anchor)
 
 
 def heading_offset(page, anchor: str) -> float:
@@ -139,7 +161,7 @@ def search(page, query: str, press_key: bool = True):
 def put_at(page, widget, top: float = TOP) -> None:
     """Scroll so that the widget's top is `top` px below the window's top (the reader's place)."""
     widget.evaluate("(el, top) => scrollBy({top: el.getBoundingClientRect().top - top, behavior: 'instant'})", top)
-    page.wait_for_timeout(300)  # Material writes the scroll offset into the history entry
+    page.wait_for_function(OFFSET_WRITTEN, timeout=STEP_MS)  # with the place (place.js)
     assert abs(widget.evaluate("el => el.getBoundingClientRect().top") - top) <= 2
 
 
@@ -149,16 +171,15 @@ def game_of(widget) -> dict:
 
 
 def came_back(page, widget, top: float = TOP, ready: str = PLAYABLE) -> float:
-    """Wait until the widget (ready) is back `top` px below the window's top and stays there;
-    its top, or where it is after STEP_MS."""
+    """Wait until the widget (ready) is back `top` px below the window's top; its top once it
+    stays put (wherever it is after STEP_MS)."""
     where = "el => el.getBoundingClientRect().top"
     try:
         page.wait_for_function(f"([el, top]) => ({ready})(el) && Math.abs(({where})(el) - top) <= 2",
                                arg=[widget.element_handle(), top], timeout=STEP_MS, polling=POLL_MS)
     except PlaywrightTimeout:
         pass
-    page.wait_for_timeout(500)  # settled: nothing moves it any more
-    return widget.evaluate(where)
+    return steady_top(page, widget)  # settled: nothing moves it any more
 
 
 def lesson_titles(page) -> dict:
@@ -196,7 +217,7 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     link = page.locator("#in-python ~ .pyexample a.pyexample-lab").first
     expected = link.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))")
     link.scroll_into_view_if_needed()
-    page.wait_for_timeout(600)  # Material's anchor tracking follows the scroll
+    page.wait_for_function("() => location.hash !== ''", timeout=STEP_MS)  # Material's anchor tracking follows
     swap(page, link.click)
     assert lab_code(page) == expected
     assert page.url.startswith(base + "lab/#code="), page.url
@@ -208,8 +229,7 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     example = own.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))")
     own.click()
     page.wait_for_function("code => window.grundyLab.editor.getCode() === code", arg=example, timeout=STEP_MS)
-    page.wait_for_timeout(500)
-    assert 0 <= page.locator("[data-lab]").evaluate("el => el.getBoundingClientRect().top") <= HEADER + 40
+    assert 0 <= steady_top(page, page.locator("[data-lab]")) <= HEADER + 40
 
     # A runaway loop, left running: the next lesson's widgets still work.
     page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
@@ -374,15 +394,13 @@ def test_addresses_anchors_and_the_language_switch(reader, base):
     link.scroll_into_view_if_needed()
     link.focus()
     swap(page, lambda: page.keyboard.press("Enter"))
-    page.wait_for_timeout(1500)  # the blocks around the heading are laid out
+    assert abs(landed(page, "the-nim-sum")) <= 2  # once the blocks around it are laid out
     assert page.url == base + "impartial-games/#the-nim-sum"
-    assert abs(heading_offset(page, "the-nim-sum")) <= 2
 
     if page.device == "desktop":  # the table of contents (in the drawer on a phone)
         toc = page.locator(".md-sidebar--secondary a.md-nav__link[href$='#nim-and-boutons-theorem']")
         toc.click()
-        page.wait_for_timeout(1000)
-        assert abs(heading_offset(page, "nim-and-boutons-theorem")) <= 2
+        assert abs(landed(page, "nim-and-boutons-theorem")) <= 2
         assert page.url == base + "impartial-games/#nim-and-boutons-theorem"
     footer(page, "next")
     page.wait_for_timeout(500)
@@ -408,7 +426,6 @@ def test_japanese_search_and_a_result_with_an_anchor(reader, base):
         assert base + f"ja/{lesson}/" in pages, hrefs
     anchored = next(h for h in hrefs if "#references" in h)
     swap(page, lambda: page.locator(f".md-search-result__item a[href='{anchored}']").first.click())
-    page.wait_for_timeout(1500)
+    assert abs(landed(page, "references")) <= 2
     assert page.url == anchored
-    assert abs(heading_offset(page, "references")) <= 2
     clean(page)

@@ -474,7 +474,8 @@ def test_lab_does_not_shift_the_page(new_page, served_site, device, lang):
     page.add_init_script(browser.LAYOUT_SHIFTS.replace(
         "s.node?.className || ''", "s.node?.closest?.('.md-header') ? 'header' : s.node?.className || ''"))
     page.goto(served_site + ("ja/" if lang == "ja" else "") + "lab/")
-    page.wait_for_selector("[data-lab][data-editor]", timeout=LOAD_MS)
-    page.wait_for_timeout(500)
+    page.wait_for_selector("[data-lab][data-editor][data-engine]", timeout=LOAD_MS)  # built, its status shown
+    # two frames drawn since, then the tasks queued by then (the observer's entries) run
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))")
     shifts = [e for e in page.evaluate("__shifts") if not e["input"] and set(e["sources"]) != {"header"}]
     assert sum(e["value"] for e in shifts) < 0.05, shifts

@@ -86,6 +86,8 @@ def test_printing_lays_out_every_block(served_site, new_page):
     assert printed == pages() > 5
 
 
+# Two frames drawn, then the tasks queued by then (a PerformanceObserver's entries) run.
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
 CODE_BLOCKS = """() => [...document.querySelectorAll('.md-content pre > code')].map((code) =>
   ({ copy: !!code.parentElement.querySelector('.md-code__button'), tabindex: code.getAttribute('tabindex'),
      lazy: getComputedStyle(code.parentElement).contentVisibility === 'auto',
@@ -100,15 +102,14 @@ def test_code_blocks_set_up_when_they_come_into_view(served_site, phone):
     stay focusable."""
     page = phone()
     page.goto(served_site + "api/", wait_until="load")
-    page.wait_for_timeout(300)
+    page.wait_for_function(f"() => ({CODE_BLOCKS})().some((b, i) => b.copy && i === 0)")  # Material looked at the screen
     blocks = page.evaluate(CODE_BLOCKS)
     assert len(blocks) > 20 and not blocks[-1]["copy"], "blocks far down are set up at load"
     assert blocks[-1]["lazy"] and blocks[-1]["tabindex"] == "0", blocks[-1]
     for i in (len(blocks) // 2, len(blocks) - 1):
         page.locator(".md-content pre > code").nth(i).scroll_into_view_if_needed()
-        page.wait_for_function(f"() => !!document.querySelectorAll('.md-content pre > code')[{i}]"
-                               ".parentElement.querySelector('.md-code__button')")
-        page.wait_for_timeout(150)
+        page.wait_for_function(f"() => ({CODE_BLOCKS})()[{i}].copy")
+        page.evaluate(FRAMES)  # scrollers.js measures the block once it is laid out
         state = page.evaluate(CODE_BLOCKS)[i]
         assert state["tabindex"] == ("0" if state["wide"] else None), (i, state)
 
@@ -130,7 +131,7 @@ def test_engine_loading_does_not_shift_the_page(served_site, new_page, size):
     page.evaluate("() => { window.__shifts.length = 0; }")
     widget.locator(".gw-random").click()  # beyond the answers: the engine loads
     page.wait_for_selector(".gw-loader.gw-overlay:not([hidden]) progress")
-    page.wait_for_timeout(500)
+    page.evaluate(FRAMES)  # the page with the loader drawn, its layout shifts reported
     loader, box = widget.locator(".gw-loader").bounding_box(), widget.bounding_box()
     assert widget.evaluate(board) == before
     assert loader["y"] >= box["y"] and loader["y"] + loader["height"] <= box["y"] + box["height"]

@@ -12,7 +12,7 @@ import pytest
 
 import grundy
 
-from widgetkit import (AXE, LOAD_MS, STEP_MS, grooves, message, new_game, new_game_with_error,
+from widgetkit import (AXE, LOAD_MS, STEP_MS, TEXT_CONTRASTS, grooves, message, new_game, new_game_with_error,
                        play_to_end, responsive, settled, wait_drawn, wait_message, wait_turn)
 
 
@@ -139,18 +139,27 @@ def test_hints_equal_engine(booted):
             w.screenshot("play-hints-en", root)
 
 
+def field_error(root, field):
+    """The message beside the field whose input has the class `field`."""
+    return root.locator(f".gw-field:has(.{field}) .gw-field-error").inner_text()
+
+
 def test_bad_inputs_show_a_message(booted):
-    """An illegal start, a broken f, garbage, an oversize table: a message, no freeze."""
+    """An illegal start, a broken f, garbage, an oversize position: one line beside the field
+    at fault saying what is wrong, no freeze."""
     w, root = booted("play")
     page = w.page
     wait_turn(page, root)
     before = root.get_attribute("data-pos")
-    for game, params, start in [("chocolate", {"k": 3}, "10 9 5"), ("chocolate", {"k": 3}, "ten"),
-                                ("step", {"f": "t//"}, "4 9"), ("step", {"f": "__import__('os')"}, "1 2"),
-                                ("nim", {}, "900 900 900")]:
+    for game, params, start, field, words in [
+            ("chocolate", {"k": 3}, "10 9 5", "gw-start", "y = 9 is over its bound: y ≤ ⌊(x + z)/3⌋ = 5"),
+            ("chocolate", {"k": 3}, "ten", "gw-start", "whole numbers separated by spaces"),
+            ("step", {"f": "t//"}, "4 9", "gw-f", "f = 't//' is not a valid expression in t"),
+            ("step", {"f": "__import__('os')"}, "1 2", "gw-f", "f may only call min, max, abs, ilog2"),
+            ("nim", {}, "900 900 900", "gw-start", "every coordinate must be at most 100")]:
         new_game_with_error(page, root, game, start, params)
         text = message(root)
-        assert text and "\n" not in text.strip(), (game, start, text)
+        assert words in field_error(root, field) and "\n" not in text.strip(), (game, start, text)
         responsive(page)
         assert root.get_attribute("data-pos") == before
     w.screenshot("play-error-en", root)
@@ -171,10 +180,12 @@ def test_bad_inputs_japanese(booted):
     """On a Japanese page the engine's messages are Japanese too."""
     w, root = booted("play", "ja")
     wait_turn(w.page, root)
-    for game, params, start in [("chocolate", {"k": 3}, "10 9 5"), ("step", {"f": "t//"}, "4 9")]:
+    for game, params, start, field, words in [
+            ("chocolate", {"k": 3}, "10 9 5", "gw-start", "y = 9 は上限を超えています"),
+            ("step", {"f": "t//"}, "4 9", "gw-f", "f = 「t//」は t の式として正しくありません")]:
         new_game_with_error(w.page, root, game, start, params)
         text = message(root)
-        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text), text
+        assert words in field_error(root, field), text
         assert not re.findall(r"\b(?!t\b)[A-Za-z]{3,}", text), text
 
 
@@ -295,12 +306,20 @@ def test_japanese_widgets_have_no_english(booted):
 
 # ---------------------------------------------------------------- look, accessibility, navigation
 
-def test_dark_scheme_screenshot(booted):
+def test_dark_scheme_is_dark_and_readable(booted):
+    """The play widget in the dark scheme, hints shown: its background is dark, and every text
+    it shows (status, log, the hints' P and N rows, buttons, labels) keeps 4.5:1 on it."""
     w, root = booted("play", color_scheme="dark")
     wait_turn(w.page, root)
     root.locator(".gw-hints").check()
-    w.page.wait_for_selector(".gw-play .gw-hints-table tbody tr", timeout=STEP_MS)
+    w.page.wait_for_selector(".gw-play .gw-hints-table tbody tr.gw-p", timeout=STEP_MS)
+    settled(w.page)
     w.screenshot("play-hints-dark", root)
+    shown = root.evaluate(TEXT_CONTRASTS)
+    assert shown["scheme"] == "slate" and shown["background"] < 0.05, shown["background"]
+    assert {"gw-p", "gw-n"} <= {cls for _, cls, _ in shown["texts"]}  # both kinds of hint row measured
+    low = [(text, cls, f"{ratio:.2f}:1") for text, cls, ratio in shown["texts"] if ratio < 4.5]
+    assert not low, low
 
 
 @pytest.mark.parametrize("kind", ["play", "table", "nimsum", "pviewer"])
@@ -324,14 +343,14 @@ def test_axe_no_serious_violations(booted, kind):
 
 
 def test_instant_navigation_keeps_the_engine(watched, widget_urls):
-    """With Material's instant navigation, widgets on the next page start and reuse the worker."""
+    """Material's instant navigation is on (the site relies on it), and widgets on the next
+    page start and reuse the worker."""
     w = watched()
     page = w.page
     page.goto(widget_urls[("play", "en")])
-    instant = page.evaluate("""() => { const c = document.querySelector('#__config');
-        return !!c && JSON.parse(c.textContent).features.includes('navigation.instant'); }""")
-    if not instant:
-        pytest.skip("instant navigation is off on this site")
+    assert page.evaluate("""() => { const c = document.querySelector('#__config');
+        return !!c && JSON.parse(c.textContent).features.includes('navigation.instant'); }"""), \
+        "instant navigation is off"
     root = page.locator("grundy-play").first
     root.scroll_into_view_if_needed()
     wait_turn(page, root)

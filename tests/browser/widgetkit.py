@@ -194,3 +194,31 @@ def new_game_with_error(page, root, game, start, params):
     root.evaluate("el => el.querySelectorAll('.gw-message, .gw-field-error').forEach(b => { b.hidden = true; })")
     root.locator(".gw-new").click()
     wait_message(page, root)
+
+
+# The widget `el`'s colours: {scheme: the page's colour scheme, background: the relative
+# luminance of the widget's background, texts: [text, class of its row, contrast ratio]} for
+# every shown text of an enabled control or element outside the board's picture, each by
+# WCAG's formula against the background painted behind it (translucent layers composited).
+TEXT_CONTRASTS = """el => {
+  const rgba = (c) => { const [r, g, b, a = 1] = (c.match(/[\\d.]+/g) || [0, 0, 0, 0]).map(Number); return [r, g, b, a]; };
+  const over = ([r, g, b, a], under) => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
+  const lum = (c) => c.map((v) => v / 255).map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = (node) => {
+    const layers = [];
+    for (let e = node; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] === 1) break;
+    }
+    return layers.reverse().reduce((under, c) => over(c, under), [255, 255, 255]);
+  };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const own = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+  const texts = [...el.querySelectorAll("*")]
+    .filter((e) => own(e) && e.checkVisibility() && !e.closest("svg, option, :disabled"))
+    .map((e) => { const bg = behind(e);
+                  return [e.textContent.trim().slice(0, 40), e.closest("tr")?.className || "", ratio(over(rgba(getComputedStyle(e).color), bg), bg)]; });
+  return { scheme: document.body.dataset.mdColorScheme, background: lum(behind(el)), texts };
+}"""
