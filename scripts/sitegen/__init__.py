@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import exercise_markup
 from . import levels
-from . import classroom_data, discover_markup, examples, figures, pictures, references, research_data, tables, theorems, verify_report, widgets_markup
+from . import classroom_data, discover_markup, examples, figures, pictures, proofs, references, research_data, tables, theorems, verify_report, widgets_markup
 from .args import SitegenError
 from .exercises import answer
 
@@ -21,6 +21,7 @@ GENERATORS = {
     "figure": figures.figure,
     "picture": pictures.picture,
     "verify": verify_report.verify,
+    "proofs": proofs.proofs,
     "widget": widgets_markup.widget,
     "answer": answer,
     "pyexample": examples.pyexample,
@@ -44,5 +45,6 @@ def render(name: str, args: dict[str, str], ctx) -> str:
     except KeyError:
         raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
     verify_report.prefetch(ctx.cache_dir)
+    proofs.prefetch(ctx.cache_dir)
     research_data.prefetch(ctx.cache_dir)
     return generator(args, ctx).strip()

@@ -62,6 +62,50 @@ STRINGS: dict[str, Text] = {
                                "{bound}について計算しました: {detail}"),
     "verify.unproved": Text("This is not proved: the computation only covers the positions above.",
                             "証明はされていません。計算で確かめたのは上の範囲だけです。"),
+    # machine proofs (proofs.py)
+    "verify.title.proved": Text("Checked by brute force and proved by machine during the build",
+                                "ビルド時に総当たりで確認し、機械で証明"),
+    "proofs.proved": Text("Proved for every position by machine: {cases}.",
+                          "機械による証明 (すべての局面): {cases}。"),
+    "proofs.refuted": Text("Refuted by machine: {cases}.", "機械による反証: {cases}。"),
+    "proofs.at": Text("{case} (first counterexample {pos})", "{case} (最初の反例 {pos})"),
+    "proofs.open": Text("Not decided within the build's time limit: {cases}.",
+                        "ビルドの制限時間内には決まらなかったもの: {cases}。"),
+    "proofs.how": Text(
+        "MONA, an automata-based decision procedure, decided the two halves of the induction "
+        "on the positions (no move between two positions where the formula holds, and a move "
+        "to one from every other position; for G, the mex rule) in Büchi arithmetic; the "
+        "times are those of the build that proved them. One of the commands:",
+        "オートマトンにもとづく決定手続き MONA が、局面についての帰納法の 2 つの条件 "
+        "(式が成り立つ局面どうしの間に手がなく、ほかのすべての局面からそのような局面への手がある。"
+        "G については mex の規則) をビュッヒ算術の文として判定しました。時間は証明したビルドでの"
+        "計測です。コマンドの例:"),
+    "proofs.partly": Text(
+        "The brute force covers only the positions above; each machine proof covers every "
+        "position, for the parameter it names (not every k at once: that is not one "
+        "statement the procedure can decide).",
+        "総当たりで確かめたのは上の範囲だけです。機械による証明はそれぞれ、名前を挙げたパラメータ"
+        "についてすべての局面を扱います (すべての k を一度に扱うものではありません。それは決定手続きが"
+        "判定できる 1 つの文ではないからです)。"),
+    "proofs.caption": Text(
+        "Each case decided for every position by MONA during the build: the time it took and "
+        "the largest automaton it built (states).",
+        "ビルド時に MONA がすべての局面について判定した結果。かかった時間と、作った最大の"
+        "オートマトンの状態数。"),
+    "proofs.head.case": Text("Case", "場合"),
+    "proofs.head.result": Text("Result", "結果"),
+    "proofs.head.counterexample": Text("First counterexample", "最初の反例"),
+    "proofs.head.time": Text("Time", "時間"),
+    "proofs.head.states": Text("Largest automaton (states)", "最大の状態数"),
+    "proofs.row.proved": Text("proved", "証明"),
+    "proofs.row.refuted": Text("refuted", "反証"),
+    "proofs.row.open": Text("not decided within {limit}", "{limit}以内に決まらず"),
+    "proofs.reached": Text(
+        "{family}: proved one after the other until the family's budget of {budget} was spent "
+        "or a case was not proved within its limit; the largest proved: {last}.",
+        "{family}: 予算 {budget} を使い切るか、制限時間内に証明できない場合が出るまで順に"
+        "証明しました。証明できた最大のもの: {last}。"),
+    "proofs.first": Text("{family}: the first {n}, each refuted.", "{family}: 最初の {n} 個、すべて反証。"),
     # pictures and widgets
     "picture.caption": Text("The position {pos} of {game}.", "{game}の局面 {pos}。"),
     "widget.static": Text("The interactive version of this {kind} needs JavaScript; "

@@ -17,7 +17,7 @@ import grundy.verify
 from grundy import Text
 from grundy.verify import Check
 
-from . import cache
+from . import cache, proofs
 from .args import Args, SitegenError
 from .strings import japanese_spacing, notation, text
 
@@ -74,8 +74,9 @@ def _pretty(phrase: str, lang: str) -> str:
     return japanese_spacing(phrase) if lang == "ja" else phrase
 
 
-def admonition(check: Check, lang: str) -> str:
-    """One check as a Material admonition: success for a theorem, info for the others."""
+def admonition(check: Check, lang: str, machine: list[dict] = ()) -> str:
+    """One check as a Material admonition: success for a theorem, info for the others;
+    `machine`: the check's machine proofs (proofs.py), said after the brute force."""
     kind = check.kind
     bound, detail = _pretty(check.bound.get(lang), lang), _pretty(check.detail.get(lang), lang)
     if check.status == "holds":
@@ -84,11 +85,15 @@ def admonition(check: Check, lang: str) -> str:
         result, detail = text(f"verify.{kind}", lang, bound=bound, detail=detail.strip()), ""
     paras = [_pretty(check.statement.get(lang), lang), result, detail.strip()]
     if kind != "theorem":
-        paras.append(text("verify.unproved", lang))
+        paras.append(text("proofs.partly" if machine else "verify.unproved", lang))
     body = "\n".join(f"<p>{escape(p)}</p>" for p in paras if p)
+    if machine:
+        body += "\n" + proofs.paragraph(machine, lang)
     style = "success" if kind == "theorem" else "info"
+    title = "verify.title.proved" if kind == "theorem" and machine and all(
+        r["proved"] is r["expect"] for r in machine) else "verify.title." + kind
     return (f'<div class="admonition {style}">\n'
-            f'<p class="admonition-title">{escape(text("verify.title." + kind, lang))}</p>\n'
+            f'<p class="admonition-title">{escape(text(title, lang))}</p>\n'
             f"{body}\n</div>")
 
 
@@ -101,4 +106,5 @@ def verify(args: dict[str, str], ctx) -> str:
     chosen = results if wanted == "all" else [c for c in results if c.id == wanted]
     if not chosen:
         raise a.error(f"unknown check id {wanted!r} (known: {', '.join(c.id for c in results)})")
-    return "\n".join(admonition(c, ctx.lang) for c in chosen)
+    machine = proofs.records(ctx.cache_dir)
+    return "\n".join(admonition(c, ctx.lang, machine.get(c.id, [])) for c in chosen)

@@ -150,3 +150,48 @@ def test_clauses_fail_exactly_where_their_half_does(g, formula, target, limit):
             assert holds(half, env, limit) or failing, env
             for clause in failing:
                 assert not holds(half, clause.restore({n: env[n] for n in clause.free}), limit), env
+
+
+def test_the_case_split_has_limits(monkeypatch):
+    """Past its deadline or its number of cases, the split stops (the proof is then not
+    decided, with the reason), never runs on."""
+    g = grundy.game("ryuoh", p=7)
+    claim = _claim("(x + y) % 7 + 7 * (x // 7 ^ y // 7)", g.coords, "grundy")
+    half = halves(_rules(g), claim, "grundy")[1]
+    with pytest.raises(residues.TooLarge, match="ran out of time"):
+        residues.expand(half, free_variables(half), deadline=0)
+    monkeypatch.setattr(residues, "MAX_TOTAL", 100)
+    with pytest.raises(residues.TooLarge, match="passed 100 cases"):
+        residues.expand(half, free_variables(half))
+    proof = grundy.prove(g, "(x + y) % 7 + 7 * (x // 7 ^ y // 7)")
+    assert proof.proved is None and proof.reason.en == "the case split passed 100 cases"
+    assert proof.reason.ja == "場合分けが 100 通りを超えました"
+
+
+def test_cases_are_decided_in_chunks(monkeypatch):
+    """A conjunction of cases goes to the procedure in chunks of at most CHUNK nodes (one
+    larger case alone), every case once, in order."""
+    from grundy.prove import proof
+    from grundy.prove.statement import size
+
+    monkeypatch.setattr(proof, "CHUNK", 10)
+    small = [Cmp("<", X, Const(i)) for i in range(7)]  # 3 nodes each
+    large = Cmp("<", Bin("+", Bin("+", X, Y), Z), Const(1))  # 7 nodes
+    parts = proof.chunks(And((*small[:4], large, *small[4:])))
+    assert [a for p in parts for a in p.args] == [*small[:4], large, *small[4:]]
+    assert all(size(p) - 1 <= 10 for p in parts) and len(parts) == 3
+    assert proof.chunks(large) == [large]
+
+
+def test_ryuoh_is_split_whole_for_a_large_p():
+    """p = 13 has 66 kinds of move: every clause (one per kind) still has each variable
+    split by its residues, no quotient left for the procedure (with one clause for all
+    the moves, a variable fell out of the split and MONA ran out of 4 GB)."""
+    g = grundy.game("ryuoh", p=13)
+    claim = _claim("(x + y) % 13 + 13 * (x // 13 ^ y // 13)", g.coords, "grundy")
+    half = halves(_rules(g), claim, "grundy")[0]
+    parts = clauses(half, free_variables(half))
+    assert len(parts) > 60
+    for clause in (parts[1], parts[-1]):  # a move left, a diagonal step
+        split = repr(residues.expand(clause.formula, clause.free)[0])
+        assert "Div(" not in split and "Mod(" not in split, clause.free

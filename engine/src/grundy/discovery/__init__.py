@@ -125,7 +125,9 @@ class Guess:
                 "value": self.value, "expected": self.expected}
 
 
-def _game(game, misere: bool, target: str | None) -> tuple[Game, str]:
+def game_and_target(game, misere: bool, target: str | None) -> tuple[Game, str]:
+    """The game (a name or a grundy.Game) with a table, and the target checked (default:
+    P in misère play, else grundy); also grundy.prove's."""
     if isinstance(game, str):
         game = make_game(game)
     if not isinstance(game, Game):
@@ -136,8 +138,8 @@ def _game(game, misere: bool, target: str | None) -> tuple[Game, str]:
         raise GameError(f"unknown target {target!r} (use grundy or P)",
                         f"対象「{target}」はありません (grundy か P)。")
     if misere and target == "grundy":
-        raise GameError("misère play is searched for its P-positions: use the target P",
-                        "ミゼールでは P 局面を探します。対象を P にしてください。")
+        raise GameError("misère play is about its P-positions: use the target P",
+                        "ミゼールでは P 局面を扱います。対象を P にしてください。")
     return game.for_table(), target
 
 
@@ -215,7 +217,7 @@ def discover(game, max: int | None = None, target: str | None = None, *,  # noqa
         >>> grundy.discover("nim", max=6).formula
         'h1 ^ h2 ^ h3'
     """
-    game, target = _game(game, misere, target)
+    game, target = game_and_target(game, misere, target)
     limit = default_max(game) if max is None else max
     names = tuple(game.coords)
     if not all(name.isidentifier() for name in names):
@@ -257,7 +259,7 @@ def check(game, formula: str, max: int | None = None, target: str | None = None,
         >>> g.holds, g.first_counterexample, g.holds_to
         (False, (2, 1, 3), 2)
     """
-    game, target = _game(game, misere, target)
+    game, target = game_and_target(game, misere, target)
     limit = default_max(game) if max is None else max
     names, fixed = tuple(game.coords), constants(game)
     tree = compile_formula(formula, names, tuple(fixed))

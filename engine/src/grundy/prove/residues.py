@@ -21,9 +21,9 @@ import time
 from .logic import And, Bin, Cmp, Const, Div, Exists, Forall, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
 from .statement import variables
 
-MAX_MODULUS = 16       # a variable is split into at most this many cases
-MAX_CASES = 4096       # and the cases of one quantifier (or the free variables) at most this many
-MAX_TOTAL = 200_000    # cases in all (nested quantifiers multiply them)
+MAX_MODULUS = 32       # a variable is split into at most this many cases
+MAX_CASES = 20_000     # and the cases of one quantifier (or the free variables) at most this many
+MAX_TOTAL = 1_000_000  # cases in all (nested quantifiers multiply them; p = 11: 100,000, 31 MB)
 CACHE = 1 << 16        # terms and comparisons rewritten, remembered
 ONE = None           # the key of the constant in a linear form
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..text import Text
-from .logic import And, Bin, Cmp, Const, Div, Exists, Forall, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
+from .logic import And, Bin, Cmp, Const, Div, Exists, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,19 @@ def variables(term) -> list[str]:
         return variables(term.term)
     left = variables(term.left)
     return left + [v for v in variables(term.right) if v not in left]
+
+
+def size(node) -> int:
+    """The number of nodes of a term or formula (what deciding it costs grows with it)."""
+    if isinstance(node, (Var, Const, Truth)):
+        return 1
+    if isinstance(node, (Bin, Cmp, Implies, Iff)):
+        return 1 + size(node.left) + size(node.right)
+    if isinstance(node, (And, Or)):
+        return 1 + sum(size(a) for a in node.args)
+    if isinstance(node, Not):
+        return 1 + size(node.arg)
+    return 1 + size(node.term if isinstance(node, (Scale, Div, Mod)) else node.body)
 
 
 def free_variables(f) -> list[str]:
