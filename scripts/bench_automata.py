@@ -101,6 +101,8 @@ def main() -> None:
     browser = in_pyodide() if args.pyodide else [None] * len(CASES)
     for (name, params, formula), wasm in zip(CASES, browser):
         label = grundy.game(name, **params).label().en
+        unnamed = [f"{k} = {v}" for k, v in params.items() if f"{k} = {v}" not in label and k != "f"]
+        label += f" ({', '.join(unnamed)})" if unnamed else ""
         auto = timed(name, params, formula, "automata")
         row = [label, f"`{formula}`", verdict(auto), f"{auto['seconds']:.2f} s", f"{auto['states'] or 0:,}"]
         if mona.available():
