@@ -115,6 +115,7 @@ try:
     raise ValueError("a traceback, as an error of the engine is reported")
 except ValueError:
     traceback.format_exc()
+ast.unparse(ast.parse("t * t"))  # as the prover names a term outside its language
 archive = next(p for p in sys.path if p.endswith(".zip"))
 used = {m.__spec__.origin[len(archive) + 1:] for m in list(sys.modules.values())
         if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(archive + "/")}

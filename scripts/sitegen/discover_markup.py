@@ -1,7 +1,9 @@
 """Generator `discover`: the formula search of a table (grundy.discover) run at build time,
-inside the `<grundy-discover>` custom element that lets readers search again or test their
-own guess (docs/assets/widgets/grundy-discover.js); the build-time result is the element's
-no-JavaScript fallback.
+inside the `<grundy-discover>` custom element that lets readers search again, test their
+own guess and prove it (docs/assets/widgets/grundy-discover.js); the build-time result,
+with the proof of the formula found, is the element's no-JavaScript fallback. The proofs
+of the formula found and of the guess are the widget's build-time answers (written.py):
+the page shows the site's own proofs without running the engine.
 
     ```grundy
     discover game=chocolate k=3 max=8 target=P guess="x + y == z"
@@ -27,9 +29,9 @@ from pathlib import Path
 
 import grundy
 from grundy.discovery import check, discover as search
-from grundy.discovery.grammar import DIVISORS
+from grundy.discovery.grammar import DIVISORS, normalise
 
-from . import cache
+from . import cache, written
 from .args import Args, game_label, position_text
 from .strings import japanese_spacing
 from .widgets_markup import catalogue
@@ -69,10 +71,24 @@ STRINGS = {
                                    "。{missed} では見つけられません (エンジンの文法で割る数は "
                                    "{divisors} だけです)"),
     "and": grundy.Text(" and ", ", "),
-    "static": grundy.Text("Searching again and testing your own guess need JavaScript; the "
-                          "engine's result at build time is shown instead.",
-                          "もう一度探したり自分の予想を確かめたりするには JavaScript が必要です。"
-                          "ここではビルド時のエンジンの結果を表示しています。"),
+    "proof.True": grundy.Text("Beyond the table, the engine then proved it for every position "
+                              "({method}, {s} s, when this page was built): {statement}",
+                              "エンジンはさらに、表を超えてすべての局面についてこれを証明しました "
+                              "({method}、{s} 秒、このページのビルド時): {statement}"),
+    "proof.False": grundy.Text("The engine then refuted it for all positions: its first "
+                               "counterexample is {pos}.",
+                               "エンジンはさらに、これを反証しました。最初の反例は {pos} です。"),
+    "proof.None": grundy.Text("The engine could not prove or refute it for every position when "
+                              "this page was built ({reason}).",
+                              "このページのビルド時には、これがすべての局面で成り立つかどうかを"
+                              "エンジンは判定できませんでした ({reason})。"),
+    "method.mona": grundy.Text("MONA", "MONA"),
+    "method.automata": grundy.Text("the engine's automata", "エンジンのオートマトン"),
+    "method.brute force": grundy.Text("brute force on the table", "表の全数探索"),
+    "static": grundy.Text("Searching again, and testing or proving your own guess, need "
+                          "JavaScript; the engine's result at build time is shown instead.",
+                          "もう一度探したり、自分の予想を確かめたり証明したりするには JavaScript が"
+                          "必要です。ここではビルド時のエンジンの結果を表示しています。"),
 }
 
 
@@ -81,8 +97,15 @@ def _t(key: str, lang: str, **fields) -> str:
     return japanese_spacing(phrase) if lang == "ja" else phrase
 
 
-def fallback(d, guess, game, lang: str) -> str:
-    """The build-time result: the formula (or none), the theorem, the guess, the near misses."""
+def _with_code(text: str, formula: str) -> str:
+    """`text` as HTML, the formula in it (as the prover writes it) set as code."""
+    shown = escape(normalise(formula))
+    return escape(text).replace(shown, f"<code>{shown}</code>")
+
+
+def fallback(d, guess, proof, game, lang: str) -> str:
+    """The build-time result: the formula (or none), the theorem, its proof (the facade's
+    `prove` answer, or None), the guess, the near misses."""
     what = _t(f"what.{d.target}", lang)
     label = escape(game_label(game, lang))
     if d.found:
@@ -90,6 +113,11 @@ def fallback(d, guess, game, lang: str) -> str:
                     max=d.max)]
         if d.theorem:
             parts.append(_t("theorem", lang, theorem=escape(d.theorem.get(lang))))
+        if proof is not None:
+            at = proof["counterexample"]
+            parts.append(_t(f"proof.{proof['proved']}", lang, method=_t(f"method.{proof['method']}", lang),
+                            s=f"{proof['seconds']:.2f}", statement=_with_code(proof["statement"] or "", d.formula),
+                            pos=position_text(at) if at else "", reason=escape(proof["reason"] or "")))
     else:
         parts = [_t("none", lang, game=label, what=what, size=d.searched, n=d.checked, max=d.max)]
     html = [f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>']
@@ -119,12 +147,17 @@ def discover(args: dict[str, str], ctx) -> str:
         guess = check(game, guess_text, limit, target) if guess_text else None
     except grundy.GameError as e:
         raise a.error(str(e)) from None
+    # the proofs the widget would ask for: the formula found, the guess (as the page asks)
+    asked = [{"lang": ctx.lang, "op": "prove", "game": game.name, "params": game.params,
+              "target": target, "formula": formula} for formula in (d.formula, guess_text) if formula]
+    answers, proofs = written.stored(ctx, "discover", asked, lambda: written.written(asked))
+    proof = proofs["written"].get(written.canonical(asked[0])) if d.found else None
     data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
             "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang,
-            "catalogue": catalogue(ctx)}  # the controls, built without the engine
+            "catalogue": catalogue(ctx), "answers": answers}  # the controls, built without the engine
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     return (f'<div class="grundy-widget-box">\n<grundy-discover class="grundy-widget"{attrs}>\n'
-            f"{fallback(d, guess, game, ctx.lang)}\n"
+            f"{fallback(d, guess, proof, game, ctx.lang)}\n"
             f'<p class="grundy-widget-static">{escape(_t("static", ctx.lang))}</p>\n'
             "</grundy-discover>\n</div>")
 

@@ -45,11 +45,17 @@ def exercise(base: dict, pos: list[int], pass_: bool) -> dict:
     return written([state, {**base, "op": "explain", "pos": pos, **flag}, *replies])
 
 
-def asset(ctx, folder: str, name: str, make) -> str:
-    """The URL of generated/FOLDER/KEY.json holding `make()` (cached on disk by `name`,
-    a JSON-serialisable key of what it depends on)."""
+def stored(ctx, folder: str, name: str, make) -> tuple[str, dict]:
+    """(the URL, the content) of generated/FOLDER/KEY.json holding `make()` (cached on disk
+    by `name`, a JSON-serialisable key of what it depends on)."""
     key = cache.key(folder, name)
     path = ctx.cache_dir / folder / f"{key}.json"
     if not path.exists():
         cache.store(path, json.dumps(make(), ensure_ascii=False, separators=(",", ":")))
-    return ctx.asset(f"{folder}/{key}.json", path.read_bytes())
+    data = path.read_bytes()
+    return ctx.asset(f"{folder}/{key}.json", data), json.loads(data)
+
+
+def asset(ctx, folder: str, name: str, make) -> str:
+    """The URL of generated/FOLDER/KEY.json holding `make()` (`stored`)."""
+    return stored(ctx, folder, name, make)[0]

@@ -240,6 +240,7 @@ def test_memory_estimate_bounds_what_is_held(formula):
     (Cmp("==", Div(x, 0), y), "division by 0"),
     (Cmp("==", x, Const(-1)), "negative constant"),
     (Cmp("~", x, y), "comparison"),
+    (Cmp("==", Bin("andnot", x, y), ZERO), "term"),
 ])
 def test_outside_the_language(formula, what):
     d = automata.decide(formula)

@@ -181,3 +181,17 @@ def test_cases_are_decided_in_chunks(monkeypatch):
     assert [a for p in parts for a in p.args] == [*small[:4], large, *small[4:]]
     assert all(size(p) - 1 <= 10 for p in parts) and len(parts) == 3
     assert proof.chunks(large) == [large]
+
+
+def test_ryuoh_is_split_whole_for_a_large_p():
+    """p = 13 has 66 kinds of move: every clause (one per kind) still has each variable
+    split by its residues, no quotient left for the procedure (with one clause for all
+    the moves, a variable fell out of the split and MONA ran out of 4 GB)."""
+    g = grundy.game("ryuoh", p=13)
+    claim = _claim("(x + y) % 13 + 13 * (x // 13 ^ y // 13)", g.coords, "grundy")
+    half = halves(_rules(g), claim, "grundy")[0]
+    parts = clauses(half, free_variables(half))
+    assert len(parts) > 60
+    for clause in (parts[1], parts[-1]):  # a move left, a diagonal step
+        split = repr(residues.expand(clause.formula, clause.free)[0])
+        assert "Div(" not in split and "Mod(" not in split, clause.free

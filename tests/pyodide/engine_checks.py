@@ -78,9 +78,24 @@ def check_webapi():
     assert total["grundy"] == grundy.game("wythoff").grundy((5, 2))
 
 
+def check_prove():
+    """The Discover page's proofs, by the automata (MONA is no browser's): proved, refuted,
+    and outside the language (its reason names the term: ast.unparse, a lazy import)."""
+    def prove(game, params, formula, target):
+        return webapi.handle({"op": "prove", "game": game, "params": params, "target": target,
+                              "formula": formula, "method": "automata", "lang": "en"})
+    answer = prove("chocolate", {"k": 3}, "x ^ y ^ z == 0", "P")
+    assert answer["proved"] is True and answer["method"] == "automata", answer
+    answer = prove("chocolate", {"k": 5}, "x ^ y ^ z == 0", "P")
+    assert answer["proved"] is False and answer["counterexample"] == [2, 1, 3], answer
+    answer = prove("step", {"f": "t*t//8"}, "y ^ z", "grundy")
+    assert answer["proved"] is None and answer["reason"].startswith("t * t multiplies"), answer
+
+
 def main(verify_max=5):
     checks = [("tables = reference DP", check_tables), ("cli", check_cli),
-              ("verify", lambda: check_verify(verify_max)), ("webapi", check_webapi)]
+              ("verify", lambda: check_verify(verify_max)), ("webapi", check_webapi),
+              ("prove", check_prove)]
     passed = failed = 0
     for name, check in checks:
         try:

@@ -2,8 +2,11 @@
 // reader chooses a game, its parameters and the table's bound, then either tests a guess
 // (the engine's `guess` operation: its first counterexample) or lets the engine search
 // (`discover`: the simplest formula of its grammar, or its near misses), with progress
-// and a Cancel button. data-game, data-params, data-max, data-target (grundy | P),
-// data-guess (the guess the field starts with).
+// and a Cancel button; then proves the guess, or the formula found, for every position
+// (`prove`): the site's own proofs are the build's answers (data-answers), any other is
+// decided in the page by the automata (grundy.prove.automata), or the page says it could
+// not and gives the command that can. data-game, data-params, data-max, data-target
+// (grundy | P), data-guess (the guess the field starts with), data-answers.
 
 import { GameControls } from "./catalogue.js";
 import { ascii, field, h, numberInput, posNode, posText, setFieldError, withPos } from "./dom.js";
@@ -31,6 +34,8 @@ export class DiscoverElement extends GrundyWidget {
     for (const input of [this.maxInput, this.guessInput]) {
       input.addEventListener("input", () => setFieldError(input, ""));
     }
+    // a verdict is about the formula it proved: another formula, and it goes
+    this.guessInput.addEventListener("input", () => this.clearProof());
     const choose = h("div", { class: "gw-controls" }, this.controls.element,
       field(t("max"), this.maxInput), field(t("discover.target"), this.targetSelect));
     // another table: the answers shown (the build-time one too) no longer apply
@@ -40,12 +45,15 @@ export class DiscoverElement extends GrundyWidget {
                               onsubmit: (e) => { e.preventDefault(); this.testGuess(); } },
       field(t("discover.guess"), this.guessInput),
       h("button", { type: "submit", class: "md-button md-button--primary gw-test", text: t("discover.test") }),
+      h("button", { type: "button", class: "md-button gw-prove", text: t("discover.prove"),
+                    onclick: () => this.prove() }),
       h("button", { type: "button", class: "md-button gw-search", text: t("discover.search"),
                     onclick: () => this.search() }));
     this.guessResult = h("p", { class: "gw-guess-result", "aria-live": "polite" });
+    this.proofResult = h("div", { class: "gw-proof", "aria-live": "polite" });
     this.result = h("div", { class: "gw-discover-out", "aria-live": "polite" }, this.fallback);
     this.replaceChildren(choose, guess, this.loader, this.message, this.status, this.guessResult,
-      this.result, h("p", { class: "gw-summary", text: t("discover.help") }));
+      this.proofResult, this.result, h("p", { class: "gw-summary", text: t("discover.help") }));
   }
 
   /** Its first result is the engine's at build time (the fallback): the engine's status
@@ -58,6 +66,12 @@ export class DiscoverElement extends GrundyWidget {
     this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
     this.guessResult.replaceChildren();
     this.result.replaceChildren();
+    this.clearProof();
+  }
+
+  clearProof() {
+    this.proofToken = (this.proofToken || 0) + 1;
+    this.proofResult.replaceChildren();
   }
 
   /** {game, params, max, target} from the fields, or null (the faults shown beside them). */
@@ -93,6 +107,58 @@ export class DiscoverElement extends GrundyWidget {
     }
   }
 
+  /** Prove the formula in the guess field (or `formula`, put there first) for every position. */
+  async prove(formula = null) {
+    if (formula !== null) {
+      this.guessInput.value = formula;
+      setFieldError(this.guessInput, "");
+    }
+    const request = this.read();
+    const text = this.guessInput.value.trim();
+    setFieldError(this.guessInput, text ? "" : this.t("discover.needGuess"));
+    this.clearProof(); // the old verdict goes before the new one is asked
+    if (!request || !text) return;
+    const token = this.proofToken;
+    const asked = { op: "prove", game: request.game, params: request.params, target: request.target,
+                    formula: text };
+    // the site's own proofs were made when it was built; any other, here, by the automata
+    const built = this.answers?.find({ lang: this.lang, ...asked });
+    const data = built || await this.callLatest({ ...asked, method: "automata" }, { quiet: true });
+    if (token !== this.proofToken) return; // another formula, game or proof since
+    if (!data) {
+      if (this.lastError) setFieldError(this.guessInput, this.lastError);
+      return;
+    }
+    this.proofResult.replaceChildren(...this.verdict(data, asked, Boolean(built)));
+    this.proofResult.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The nodes that say what a `prove` answer decided (`built`: the build's answer). */
+  verdict(data, asked, built) {
+    const t = this.t;
+    const at = data.counterexample;
+    const out = [];
+    if (data.proved === true) {
+      out.push(h("p", { class: "gw-verdict gw-proved" }, ...formulaNodes(t("discover.proved"), data.formula)));
+    } else if (data.proved === false) {
+      out.push(h("p", { class: "gw-verdict gw-refuted" },
+        ...formulaNodes(t("discover.refuted", { at: posText(at) }), data.formula, at)));
+      if (data.reason) out.push(h("p", { class: "gw-proof-reason" }, ...withPos(data.reason, at)));
+    } else {
+      out.push(h("p", { class: "gw-verdict gw-undecided" },
+        ...formulaNodes(t("discover.undecided", { reason: data.reason || "" }), data.formula)));
+      out.push(h("p", { class: "gw-proof-command" }, t("discover.command"), " ",
+        h("code", { text: proofCommand(asked) })));
+    }
+    if (data.statement) { // none when nothing could be decided (a formula outside the language)
+      out.push(h("p", { class: "gw-statement" }, h("strong", { text: t("discover.statement") }), " ",
+        ...formulaNodes(data.statement.split(data.formula).join("{formula}"), data.formula)));
+      out.push(h("p", { class: "gw-proof-how", text: t(built ? "discover.howBuild" : "discover.howPage",
+        { method: t(`discover.method.${data.method}`), s: data.seconds.toFixed(2) }) }));
+    }
+    return out;
+  }
+
   async search() {
     const request = this.read();
     if (!request) return;
@@ -108,7 +174,9 @@ export class DiscoverElement extends GrundyWidget {
       const gap = this.lang === "ja" ? "" : " "; // no space after 。 in Japanese
       out.push(h("p", { class: "gw-discover-result" }, t("discover.found"), " ",
         h("code", { class: "gw-formula", text: data.formula }), t("discover.end"), gap,
-        t("discover.holds", { n: data.checked, max: data.holds_to })));
+        t("discover.holds", { n: data.checked, max: data.holds_to })),
+      h("p", {}, h("button", { type: "button", class: "md-button gw-prove-found", text: t("discover.proveFound"),
+                               onclick: () => this.prove(data.formula) })));
       if (data.theorem) out.push(h("p", { class: "gw-discover-theorem", text: t("discover.theorem", { theorem: data.theorem }) }));
     } else {
       out.push(h("p", { class: "gw-discover-result", text: t("discover.none", { n: data.checked, max: request.max }) }));
@@ -124,6 +192,20 @@ export class DiscoverElement extends GrundyWidget {
     }
     this.result.replaceChildren(...out);
   }
+}
+
+/** `text` as nodes: "{formula}" the formula as code, the position `at` kept on one line. */
+function formulaNodes(text, formula, at = null) {
+  return text.split("{formula}").flatMap((part, i) => [
+    ...(i ? [h("code", { class: "gw-proof-formula", text: formula })] : []),
+    ...(at ? withPos(part, at) : [part])]).filter((node) => node !== "");
+}
+
+/** The command that decides `request` ({game, params, target, formula}) on a computer. */
+function proofCommand({ game, params, target, formula }) {
+  const quoted = (text) => (/^[\w.]+$/.test(text) ? text : `"${text.replace(/(["\\$`])/g, "\\$1")}"`);
+  const options = Object.entries(params).map(([name, value]) => `--${name} ${quoted(String(value))}`);
+  return ["grundy prove", game, ...options, "--target", target, "--formula", quoted(formula)].join(" ");
 }
 
 define("grundy-discover", DiscoverElement);

@@ -23,8 +23,8 @@ from math import prod
 from operator import and_, eq, or_, xor
 
 from . import dfa
-from .logic import (Bin, Cmp, Const, Decision, Div, Exists, Forall, Iff, Implies, Mod, Not,
-                    Or, And, Scale, Truth, Var)
+from .logic import (TERM_OPS, And, Bin, Cmp, Const, Decision, Div, Exists, Forall, Iff,
+                    Implies, Mod, Not, Or, Scale, Truth, Var)
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class _Flattener:
             return _times(self.term(t.term), t.factor)
         if isinstance(t, (Div, Mod)):
             return self.division(t)
-        if isinstance(t, Bin) and t.op in CONSTANT_OPS:
+        if isinstance(t, Bin) and t.op in TERM_OPS:
             a, b = self.term(t.left), self.term(t.right)
             if t.op in ("+", "-"):
                 return _plus(a, b, 1 if t.op == "+" else -1)

@@ -19,7 +19,7 @@ from .logic import And, Cmp, Const, Exists, Forall, Iff, Implies, Not, Or, Truth
 from .residues import ONE, Rewriter, build, linear, term
 from .statement import free_variables, variables
 
-MAX_DISJUNCTS = 64  # an antecedent's disjunction is split into clauses up to this many
+MAX_DISJUNCTS = 4096  # an antecedent's disjunction is split into clauses up to this many
 
 
 @dataclass(frozen=True)
@@ -58,12 +58,13 @@ def _flat(f) -> list:
     return [x for a in f.args for x in _flat(a)] if isinstance(f, And) else [f]
 
 
-def _spread(atoms: list) -> list[list]:
-    """The conjunction `atoms` as a disjunction of conjunctions (its Or atoms spread)."""
+def _spread(atoms: list, most: int = MAX_DISJUNCTS) -> list[list]:
+    """The conjunction `atoms` as a disjunction of at most `most` conjunctions (its Or
+    atoms spread while there are at most that many)."""
     for i, a in enumerate(atoms):
-        if isinstance(a, Or) and len(a.args) <= MAX_DISJUNCTS:
+        if isinstance(a, Or) and len(a.args) <= most:
             rest = atoms[:i] + atoms[i + 1:]
-            return [x for d in a.args for x in _spread(rest + _flat(d))]
+            return [x for d in a.args for x in _spread(rest + _flat(d), most // len(a.args))]
     return [atoms]
 
 

@@ -38,12 +38,10 @@ class Work:
         """Raise Limit past the deadline, or when a construction of `states` states
         holds more than the memory allowed (`held` bytes, about)."""
         self.largest = max(self.largest, states)
-        if held > self.megabytes * 1_000_000:
-            raise Limit(f"an automaton of more than {states:,} states would need more than "
-                        f"{self.megabytes:g} MB")
+        if held > self.megabytes * 1_000_000:  # the words grundy.prove.proof translates
+            raise Limit(f"automata ran out of memory ({self.megabytes:g} MB)")
         if time.monotonic() > self.deadline:
-            raise Limit(f"not decided within {self.seconds:g} s "
-                        f"(the largest automaton so far: {self.largest:,} states)")
+            raise Limit(f"automata ran out of time ({round(self.seconds, 1):g} s)")
 
 
 @dataclass(frozen=True, eq=False)

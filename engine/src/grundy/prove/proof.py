@@ -293,7 +293,10 @@ def _decide(g, formula, target, misere, said, decide, base, seconds, megabytes) 
         return Proof(**done, proved=False, counterexample=found, reason=why)
     limit = default_max(g)
     found, why = _refuted(g, formula, target, misere, limit)
-    reason = reason_text(answer.reason or "")
+    said_reason = answer.reason or ""
+    if "ran out of time" in said_reason:  # the proof's limit, not what was left of it
+        said_reason = re.sub(r"\(.* s\)", f"({seconds:g} s)", said_reason)
+    reason = reason_text(said_reason)
     if found is not None:  # the table refutes what the procedure could not decide
         return Proof(**dict(done, method="brute force"), proved=False, counterexample=found,
                      reason=reason + Text("; ", "。") + why)
