@@ -158,6 +158,7 @@ class WarmContexts:
             seen = self.origins[key] = set()
             context.on("request", lambda r: seen.add("{0.scheme}://{0.netloc}".format(urlparse(r.url))))
         context = self.contexts[key]
+        context.clear_permissions()  # (a test may have granted some, the clipboard's)
         page = context.new_page()
         session = context.new_cdp_session(page)
         for origin in self.origins[key]:
