@@ -20,6 +20,7 @@ Fixtures:
   console errors and uncaught exceptions in ``page.console_errors``, and so are HTTP
   responses >= 400 ("HTTP 404 <url>"). Pages (and fresh contexts) are closed after the test.
 - ``module_page`` (module) -> the same factory, for pages kept across a module's tests.
+- ``kept_contexts`` (session) -> WarmContexts of their own for the widget tests' kept pages.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` -> a list; append strings to print them in the pytest summary.
 """
@@ -137,11 +138,15 @@ class WarmContexts:
     """Browser contexts kept for a test process, one per set of options: a page opened in
     one starts with the storage of every origin the context has seen cleared, as on a first
     visit, and finds the browser's cache as the earlier pages left it, as on a reader's
-    later visit (the engine's WebAssembly compiled once: a page that starts the engine
-    costs 4 core-seconds instead of 5.5-6). A page for another browser (another reader) of
-    the same test needs a fresh context: pages of one context share the site's storage."""
+    later visit: the engine's WebAssembly compiled once, and the engine's memory snapshot
+    that the browser keeps after its first start (Cache Storage, which holds nothing else
+    with the service worker blocked: docs/assets/widgets/grundy-worker.js), so that a later
+    page's engine restores it instead of starting Python and copying its memory again
+    (tests/browser/test_engine_snapshot.py tests both starts, in a fresh context). A page
+    for another browser (another reader) of the same test needs a fresh context: pages of
+    one context share the site's storage."""
 
-    STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"
+    STORAGE = "cookies,local_storage,indexeddb,service_workers,file_systems"  # not cache_storage
 
     def __init__(self, browser):
         self.browser, self.contexts, self.origins = browser, {}, {}
@@ -153,6 +158,7 @@ class WarmContexts:
             seen = self.origins[key] = set()
             context.on("request", lambda r: seen.add("{0.scheme}://{0.netloc}".format(urlparse(r.url))))
         context = self.contexts[key]
+        context.clear_permissions()  # (a test may have granted some, the clipboard's)
         page = context.new_page()
         session = context.new_cdp_session(page)
         for origin in self.origins[key]:
@@ -168,6 +174,16 @@ class WarmContexts:
 
 @pytest.fixture(scope="session")
 def warm_contexts(browser):
+    contexts = WarmContexts(browser)
+    yield contexts
+    contexts.close()
+
+
+@pytest.fixture(scope="session")
+def kept_contexts(browser):
+    """WarmContexts of their own for the pages kept across a module's tests
+    (tests/browser/conftest.py SharedPages): the cache warm from one module to the next,
+    the storage apart from the pages of the tests (those share a context's storage)."""
     contexts = WarmContexts(browser)
     yield contexts
     contexts.close()

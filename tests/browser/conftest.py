@@ -117,11 +117,13 @@ class SharedPages:
     """Pages kept open for a test module, one per (language, scheme, phone): each test gets a
     fresh widget on one of them, served by the engine that booted once for the module, as
     every widget of a reader's visit shares one engine. A test on another page of the same
-    language follows a link there (Material's instant navigation keeps the engine). A page
-    is dropped after a failed test."""
+    language follows a link there (Material's instant navigation keeps the engine). The
+    pages are opened in contexts kept for the session (`warm`: the engine's files cached
+    and compiled by the modules before, the storage cleared). A page is dropped after a
+    failed test."""
 
-    def __init__(self, browser, base):
-        self.browser, self.base, self.origin = browser, base, _origin(base)
+    def __init__(self, browser, base, warm):
+        self.browser, self.base, self.origin, self.warm = browser, base, _origin(base), warm
         self.pages = {}
 
     @staticmethod
@@ -138,7 +140,7 @@ class SharedPages:
         w = self.pages.get(key)
         fresh = w is None
         if fresh:
-            w = self.pages[key] = Watched(self.browser, self.origin, color_scheme, phone)
+            w = self.pages[key] = Watched(self.browser, self.origin, color_scheme, phone, warm=self.warm)
             w.page.add_init_script(COUNT_SWAPS)
         w.page.mouse.move(0, 0)  # off the last test's controls (no hover colours)
         arrive(w.page, url, self.base)
@@ -154,8 +156,8 @@ class SharedPages:
 
 
 @pytest.fixture(scope="module")
-def shared_pages(chromium, widget_server):
-    pages = SharedPages(chromium, widget_server)
+def shared_pages(chromium, widget_server, kept_contexts):
+    pages = SharedPages(chromium, widget_server, kept_contexts)
     yield pages
     pages.close()
 

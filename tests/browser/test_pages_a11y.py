@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from pagechecks import DESKTOP, ENGINE_SETTLED, phone_pass, sample_pass, site_pages
-from widgetkit import LOAD_MS, wait_turn
+from pagechecks import DESKTOP, ENGINE_SETTLED, arrive, phone_pass, sample_pass, site_pages
+from widgetkit import COUNT_SWAPS, LOAD_MS, wait_turn
 
 BUTTONS = ".md-typeset .md-button"
 # Each shown, enabled button's contrast: its text on its own background (opaque when hovered
@@ -53,9 +53,10 @@ def test_buttons_keep_their_contrast_when_hovered_or_focused(served_site, new_pa
     """Every button of a lesson's widgets, the Lab and the classroom, hovered and focused
     (Material paints it in the accent colour): its text keeps 4.5:1."""
     page = new_page(color_scheme=scheme, **DESKTOP)
+    page.add_init_script(COUNT_SWAPS)  # from page to page by links: the engine boots once
     bad = []
     for rel in ("triangular-chocolate/", "lab/", "results/"):
-        page.goto(served_site + rel, wait_until="load")
+        arrive(page, served_site + rel, served_site)
         page.wait_for_function(ENGINE_SETTLED, timeout=LOAD_MS, polling=100)
         page.add_style_tag(content=NO_TRANSITIONS)
         for widget in page.locator("grundy-play").all():  # (a play widget starts when scrolled to)

@@ -153,12 +153,12 @@ def grooves(root, samples=5):
 
 def drop_if_failed(request, kept: dict, used) -> None:
     """After a failed test (conftest.py's item.failed_phase), close and forget the kept pages
-    it used, so that the next test opens them afresh."""
+    it used (conftest.py's Watched), so that the next test opens them afresh."""
     if getattr(request.node, "failed_phase", None):
         for key, page in list(kept.items()):
             if page in used:
                 del kept[key]
-                page.context.close()
+                page.close()
 
 
 def settled(page):
