@@ -24,3 +24,13 @@ class _Strategies:
 
 
 strategies = _Strategies()
+
+
+class _Names:
+    """HealthCheck.too_slow and the like: names settings() ignores."""
+
+    def __getattr__(self, name):
+        return name
+
+
+HealthCheck = _Names()

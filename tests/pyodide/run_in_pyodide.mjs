@@ -85,7 +85,8 @@ status = 0
 if PYTEST:
     engine_checks.patch_subprocess()
     import pytest
-    args = ["-q", "-p", "no:cacheprovider", "-p", "no:faulthandler", "engine"]
+    args = ["-q", "-p", "no:cacheprovider", "-p", "no:faulthandler", "-m", "not slow",
+            "-o", "markers=slow: minutes of subprocesses", "engine"]
     args += [f"--deselect={test}" for test in DESELECT]
     status = int(pytest.main(args))
 json.dumps({"checks": checks, "pytest_status": status})

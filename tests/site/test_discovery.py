@@ -24,7 +24,7 @@ STATEMENTS = {
     "triangular-chocolate": [("Theorem 2.1) — proved", "定理 2.1）— 証明済み"),
                              ("It does **not** say", "だとは言って**いません**")],
     "other-inequalities": [("Theorem (Miyadera, Ogasa, Inoue", "定理（宮寺・小笠・井上"),
-                           ('!!! warning "Conjecture', '!!! warning "予想であって')],
+                           ('!!! warning "A conjecture', '!!! warning "予想です')],
     "step-chocolate": [("Theorems 2.2 and 2.3)", "定理 2.2 と 2.3）")],
     "misere": [("Theorem (misère Nim", "定理（ミゼールのニム")],
     "wythoff": [("Theorem (Wythoff, 1907)", "定理（Wythoff, 1907）"),

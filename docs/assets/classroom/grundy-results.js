@@ -262,7 +262,7 @@ class ResultsElement extends HTMLElement {
     const time = row.time === null ? "" : new Date(row.time).toLocaleString(this.lang === "ja" ? "ja-JP" : "en-GB",
       { dateStyle: "medium", timeStyle: "short" });
     const which = n < 2 ? "" : row.time === null ? t("sameName", { n }) : t(newest ? "newestOf" : "olderOf", { n });
-    return [time ? h("span", { class: "cr-counts cr-time", text: t("handedIn", { time }) }) : null,
+    return [time ? h("span", { class: "cr-counts cr-time", text: t("handedInAt", { time }) }) : null,
             which ? h("span", { class: `cr-counts cr-same-name${newest ? " cr-newest" : ""}`, text: which }) : null];
   }
 
