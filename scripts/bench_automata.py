@@ -89,7 +89,7 @@ def verdict(answer) -> str:
         return "not decided"
     if answer["proved"]:
         return "proved"
-    return "refuted at {" + ", ".join(map(str, answer["counterexample"])) + "}"
+    return "refuted at {" + ",\u00a0".join(map(str, answer["counterexample"])) + "}"
 
 
 def main() -> None:

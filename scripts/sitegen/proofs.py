@@ -24,7 +24,7 @@ from pathlib import Path
 from grundy.prove.seed import CASES, FAMILIES, Case
 
 from . import cache
-from .args import Args
+from .args import Args, position_text
 from .strings import notation, text
 
 FAMILY_SECONDS = 60   # the proofs of one family, in all
@@ -105,11 +105,6 @@ def _seconds(s: float, lang: str) -> str:
     return f"{shown} 秒" if lang == "ja" else f"{shown} s"
 
 
-def _position(pos) -> str:
-    """A position as the lessons write it, never split across lines."""
-    return "{" + ",\u00a0".join(map(str, pos)) + "}"
-
-
 def paragraph(records: list[dict], lang: str) -> str:
     """One check's proofs as a paragraph of a `verify` admonition (HTML)."""
     comma = "、" if lang == "ja" else ", "
@@ -121,7 +116,7 @@ def paragraph(records: list[dict], lang: str) -> str:
         cases = comma.join(f"{parameters(r)} ({_seconds(r['seconds'], lang)})" for r in proved)
         parts.append(text("proofs.proved", lang, cases=cases))
     if refuted:
-        cases = comma.join(text("proofs.at", lang, case=parameters(r), pos=_position(r["counterexample"]))
+        cases = comma.join(text("proofs.at", lang, case=parameters(r), pos=position_text(r["counterexample"]))
                            for r in refuted)
         parts.append(text("proofs.refuted", lang, cases=cases))
     if open_:
@@ -146,10 +141,10 @@ def proofs(args: dict[str, str], ctx) -> str:
     rows = []
     for r in found[wanted]:
         verdict = {True: "proofs.row.proved", False: "proofs.row.refuted", None: "proofs.row.open"}[r["proved"]]
-        rows.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in (
-            parameters(r), text(verdict, lang, limit=_seconds(r["limit"], lang)),
-            _position(r["counterexample"]) if r["counterexample"] else "—",
-            _seconds(r["seconds"], lang), f"{r['states']:,}" if r["states"] else "—")) + "</tr>")
+        cells = (parameters(r), text(verdict, lang, limit=_seconds(r["limit"], lang)),
+                 position_text(r["counterexample"]) if r["counterexample"] else "—",
+                 _seconds(r["seconds"], lang), f"{r['states']:,}" if r["states"] else "—")
+        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th>{escape(text(f'proofs.head.{k}', lang))}</th>"
                    for k in ("case", "result", "counterexample", "time", "states"))
     caption = escape(text("proofs.caption", lang))

@@ -216,7 +216,7 @@ def test_field_messages(booted):
         wait_message(page, root)
         assert "x, y, z" in root.locator(".gw-start ~ .gw-field-error").inner_text()
         assert root.locator(".gw-params .gw-field-error").is_hidden()
-        w.screenshot(f"play-field-error-{lang}", root.locator("form"))
+        w.screenshot(f"play-field-error-{lang}", root.locator("form.gw-controls:not(.gw-typed)"))
 
 
 def test_watchdog_restarts_a_stuck_engine(watched, widget_urls):

@@ -216,8 +216,11 @@ def test_the_lab_first_then_lessons_and_back(reader, base):
     follow(page, "../open-problems/")  # "Open in the Lab" from a lesson's "In Python"
     link = page.locator("#in-python ~ .pyexample a.pyexample-lab").first
     expected = link.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))")
-    link.scroll_into_view_if_needed()
-    page.wait_for_function("() => location.hash !== ''", timeout=STEP_MS)  # Material's anchor tracking follows
+    page.locator("#in-python").evaluate("h => h.scrollIntoView()")  # its heading under the header
+    # Material's anchor tracking has seen it (its write of the address, 250 ms later, may come
+    # after the click below: instant.js must then keep it out of the Lab's address)
+    page.wait_for_function("() => document.querySelector('.md-sidebar--secondary .md-nav__link--active')"
+                           "?.hash === '#in-python'", timeout=STEP_MS)
     swap(page, link.click)
     assert lab_code(page) == expected
     assert page.url.startswith(base + "lab/#code="), page.url
