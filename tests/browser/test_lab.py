@@ -249,6 +249,13 @@ def test_stop_restarts_python_when_it_cannot_interrupt(new_page, served_site):
     page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
     assert run(page, "print(6 * 7)\n") == "ok"  # the fresh Python works
     assert page.inner_text("[data-output]").strip() == "42"
+    # the status (role=status: a screen reader says it) says what the output is
+    assert page.get_attribute("[data-status]", "role") == "status"
+    assert re.fullmatch(r"Done in [\d.]+ s\. Output: 42", page.inner_text("[data-status]"))
+    assert run(page, "print('a')\nprint()\nprint('b')\n") == "ok"
+    assert page.inner_text("[data-status]").endswith("Output, 2 lines; the first: a")
+    assert run(page, "x = 1\n") == "ok"
+    assert page.inner_text("[data-status]").endswith("s, with no output.")
     # Stop twice in a row, and Stop while Python is still starting, also end cleanly
     for _ in range(2):
         set_code(page, "while True: pass\n")
@@ -399,6 +406,8 @@ def test_japanese_interface(new_page, served_site):
     assert "# ゲーム:" in examples[0]["code"]
     assert run(page, "import grundy\nshow(grundy.game('ryuoh', p=3), (2, 1))\nprint(1 / 0)\n") == "error"
     assert "3 行目でエラー" in page.inner_text("[data-status]")
+    assert run(page, "print('あ')\nprint(2)\n") == "ok"
+    assert page.inner_text("[data-status]").endswith("出力は 2 行で、最初の行は: あ")
     assert "龍王" in page.get_attribute("[data-output] img.lab-svg", "alt")
     clean(page)
 

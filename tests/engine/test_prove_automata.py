@@ -57,7 +57,7 @@ def test_a_found_formula_is_proved_with_the_parameters_values():
     g = grundy.game("ryuoh", p=5)
     found = grundy.discover(g, max=11)
     assert found.formula == "(x + y) % p + p * (x // p ^ y // p)"
-    answer = grundy.prove(g, found.formula, method="automata")
+    answer = grundy.prove(g, found.formula, method="automata", seconds=120)  # not a timing
     assert answer.proved is True
-    wrong = grundy.prove(g, "(x + y) % p + p * (x // p | y // p)", method="automata")
+    wrong = grundy.prove(g, "(x + y) % p + p * (x // p | y // p)", method="automata", seconds=120)
     assert wrong.proved is False and wrong.counterexample == (5, 5)

@@ -14,7 +14,8 @@ const STRINGS = {
     run: "Run", stop: "Stop", share: "Copy link", examples: "Examples", choose: "Choose an example…",
     start: "Getting started", theorem: "Theorems, checked", open: "Open problems, to explore", code: "Python code",
     output: "Output", loading: "Starting Python and the engine…", ready: "Python {v} is ready.",
-    failed: "Python could not start: {m}", running: "Running…", done: "Done in {s} s.",
+    failed: "Python could not start: {m}", running: "Running…", done: "Done in {s} s, with no output.",
+    doneOne: "Done in {s} s. Output: {first}", doneMany: "Done in {s} s. Output, {n} lines; the first: {first}",
     stopped: "Stopped.", restarted: "Stopped (Python was restarted).",
     error: "Error on line {n}: {m}", errorNoLine: "Error: {m}", copied: "Link copied.",
     copyBy: "Copy this link:", empty: "(no output)",
@@ -24,7 +25,8 @@ const STRINGS = {
     run: "実行", stop: "停止", share: "リンクをコピー", examples: "例", choose: "例を選んでください…",
     start: "はじめに", theorem: "定理 (確かめる)", open: "未解決問題 (調べてみる)", code: "Python のコード",
     output: "出力", loading: "Python とエンジンを起動しています…", ready: "Python {v} の準備ができました。",
-    failed: "Python を起動できませんでした: {m}", running: "実行中…", done: "{s} 秒で終わりました。",
+    failed: "Python を起動できませんでした: {m}", running: "実行中…", done: "{s} 秒で終わりました。出力はありません。",
+    doneOne: "{s} 秒で終わりました。出力: {first}", doneMany: "{s} 秒で終わりました。出力は {n} 行で、最初の行は: {first}",
     stopped: "停止しました。", restarted: "停止しました (Python を再起動しました)。",
     error: "{n} 行目でエラー: {m}", errorNoLine: "エラー: {m}", copied: "リンクをコピーしました。",
     copyBy: "このリンクをコピーしてください:", empty: "(出力なし)",
@@ -175,8 +177,11 @@ class Lab {
   finish(result, seconds) {
     this.output.dataset.state = result.status;
     if (result.status === "ok") {
+      // said by the status (a live region): the output's first line and how many there are
+      const lines = this.output.innerText.split("\n").map((line) => line.trim()).filter(Boolean);
       if (!this.output.childNodes.length) this.output.append(h("p", { class: "lab-empty", text: this.t("empty") }));
-      this.setStatus(this.t("done", { s: seconds }));
+      const key = ["done", "doneOne"][lines.length] ?? "doneMany";
+      this.setStatus(this.t(key, { s: seconds, n: lines.length, first: lines[0]?.slice(0, 120) }));
     } else if (result.status === "stopped") {
       this.setStatus(this.t(result.restarted ? "restarted" : "stopped"), "lab-warn");
     } else if (result.status === "error") {

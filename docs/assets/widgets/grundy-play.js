@@ -117,11 +117,12 @@ export class PlayElement extends GrundyWidget {
     this.boardBox.addEventListener("click", (e) => this.onClick(e));
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
-    this.replaceChildren(form, this.levelChoice.note, options, this.loader, this.message, this.status,
-      this.linkNote, this.boardBox,
+    // the game first (its board at the top of a phone's screen), then how to start another
+    this.replaceChildren(this.loader, this.message, this.status, this.linkNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
-      this.typed.element, this.typed.output, this.moveList,
+      options, this.typed.element, this.typed.output, this.moveList,
       this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
+      form, this.levelChoice.note,
       h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList),
       this.share);
     this.hintList.after(explainPanel(this));
