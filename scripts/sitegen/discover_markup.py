@@ -13,8 +13,8 @@ the page shows the site's own proofs without running the engine.
 (its first counterexample shown), and the guess the widget's field starts with.
 
 Generator `discovered`: for which values of one parameter the search finds the site's
-theorem, as one sentence computed at build time (a failure is said with the grammar's
-divisors, `grammar.DIVISORS`; a formula found that is not the theorem stops the build):
+theorem, as one sentence computed at build time (the values it does not find it for are
+named; a formula found that is not the theorem stops the build):
 
     ```grundy
     discovered game=ryuoh param=p from=1 to=5 max=10
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import grundy
 from grundy.discovery import check, discover as search
-from grundy.discovery.grammar import DIVISORS, normalise
+from grundy.discovery.grammar import normalise
 
 from . import cache, written
 from .args import Args, game_label, position_text
@@ -67,9 +67,8 @@ STRINGS = {
                               "theorem for {found}",
                               "このページのビルド時に座標が {max} 以下の表で確かめると、エンジンが"
                               "この定理と一致する式を見つけるのは {found} のときです"),
-    "discovered.none": grundy.Text(", and none for {missed}: its grammar divides only by {divisors}",
-                                   "。{missed} では見つけられません (エンジンの文法で割る数は "
-                                   "{divisors} だけです)"),
+    "discovered.none": grundy.Text(", and none for {missed} on these tables",
+                                   "。{missed} では、この表では見つけられません"),
     "and": grundy.Text(" and ", ", "),
     "proof.True": grundy.Text("Beyond the table, the engine then proved it for every position "
                               "({method}, {s} s, when this page was built): {statement}",
@@ -201,6 +200,5 @@ def discovered(args: dict[str, str], ctx) -> str:
     lang = ctx.lang
     sentence = _t("discovered", lang, max=limit, found=f"{param} = {_listed(hits, lang)}")
     if misses:
-        sentence += _t("discovered.none", lang, missed=f"{param} = {_listed(misses, lang)}",
-                       divisors=_listed(DIVISORS, lang))
+        sentence += _t("discovered.none", lang, missed=f"{param} = {_listed(misses, lang)}")
     return f'<p class="gw-discovered">{sentence}{"。" if lang == "ja" else "."}</p>'
