@@ -66,7 +66,7 @@ def row(case, limit: float) -> list[str]:
     proof = case.prove(seconds=limit, megabytes=4000)
     used = cpu() - start
     params = ", ".join(f"{k} = {v}" for k, v in case.params)
-    verdict = {True: "proved", False: "refuted at (" + ",\u00a0".join(map(str, proof.counterexample)) + ")", None: f"not decided ({proof.reason})"}
+    verdict = {True: "proved", False: "refuted at {" + ",\u00a0".join(map(str, proof.counterexample)) + "}", None: f"not decided ({proof.reason})"}
     n, positions = brute_force(case, used)
     return [f"{case.game} ({params})", f"`{case.formula}`", verdict[proof.proved],
             f"{proof.seconds:.2f} s ({used:.2f} s CPU)", f"{proof.states:,}" if proof.states else "—",

@@ -74,9 +74,9 @@ STRINGS = {
                               "({method}, {s} s, when this page was built): {statement}",
                               "エンジンはさらに、表を超えてすべての局面についてこれを証明しました "
                               "({method}、{s} 秒、このページのビルド時): {statement}"),
-    "proof.False": grundy.Text("The engine then refuted it for all positions: its first "
+    "proof.False": grundy.Text("Beyond the table, the engine then refuted it: its first "
                                "counterexample is {pos}.",
-                               "エンジンはさらに、これを反証しました。最初の反例は {pos} です。"),
+                               "エンジンはさらに、表を超えた範囲でこれを反証しました。最初の反例は {pos} です。"),
     "proof.None": grundy.Text("The engine could not prove or refute it for every position when "
                               "this page was built ({reason}).",
                               "このページのビルド時には、これがすべての局面で成り立つかどうかを"

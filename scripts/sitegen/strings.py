@@ -74,12 +74,13 @@ STRINGS: dict[str, Text] = {
     "proofs.how": Text(
         "MONA, an automata-based decision procedure, decided the two halves of the induction "
         "on the positions (no move between two positions where the formula holds, and a move "
-        "to one from every other position; for G, the mex rule) in Büchi arithmetic; the "
-        "times are those of the build that proved them. One of the commands:",
+        "to one from every other position; for G, the mex rule): sentences of Büchi arithmetic, "
+        "written in MONA's logic, WS1S. The times are those of the build that proved them. One "
+        "of the commands:",
         "オートマトンにもとづく決定手続き MONA が、局面についての帰納法の 2 つの条件 "
         "(式が成り立つ局面どうしの間に手がなく、ほかのすべての局面からそのような局面への手がある。"
-        "G については mex の規則) をビュッヒ算術の文として判定しました。時間は証明したビルドでの"
-        "計測です。コマンドの例:"),
+        "G については mex の規則) を、MONA の論理 WS1S で書いたビュッヒ算術の文として判定"
+        "しました。時間は証明したビルドでの計測です。コマンドの例:"),
     "proofs.partly": Text(
         "The brute force covers only the positions above; each machine proof covers every "
         "position, for the parameter it names (not every k at once: that is not one "

@@ -204,32 +204,32 @@ def in_words(label: Text, coords: tuple, constraint: Text | None, formula: str, 
     pos = "{" + ", ".join(coords) + "}"
     where = f" ({constraint.en})" if constraint else ""
     where_ja = f" ({constraint.ja})" if constraint else ""
-    head = Text(f"For every position p = {pos}{where} of {label.en}: ",
-                f"{label.ja}のすべての局面 p = {pos}{where_ja} について、")
+    head = Text(f"For every position A = {pos}{where} of {label.en}: ",
+                f"{label.ja}のすべての局面 A = {pos}{where_ja} について、")
     if target == "grundy":
-        body = Text(f"(1) F(p) = {formula} is at least 0 and differs from F(q) for every move "
-                    f"p → q; (2) for every v < F(p) some move p → q has F(q) = v. Together "
-                    f"(the mex rule, by induction on the positions): G(p) = {formula}.",
-                    f"(1) F(p) = {formula} は 0 以上で、どの手 p → q についても F(q) と異なる。"
-                    f"(2) F(p) 未満のどの v にも F(q) = v となる手 p → q がある。"
-                    f"合わせて (mex の規則と局面についての帰納法により) G(p) = {formula}。")
+        body = Text(f"(1) F(A) = {formula} is at least 0 and differs from F(B) for every move "
+                    f"A → B; (2) for every v < F(A) some move A → B has F(B) = v. Together "
+                    f"(the mex rule, by induction on the positions): G(A) = {formula}.",
+                    f"(1) F(A) = {formula} は 0 以上で、どの手 A → B についても F(B) と異なる。"
+                    f"(2) F(A) 未満のどの v にも F(B) = v となる手 A → B がある。"
+                    f"合わせて (mex の規則と局面についての帰納法により) G(A) = {formula}。")
     elif misere:
-        body = Text(f"(1) if {formula} holds at p, p has a move and no move p → q leads to a q "
-                    f"where it holds; (2) if it does not hold at p, p has no move or some move "
-                    f"p → q leads to a q where it holds. Together (by induction on the "
-                    f"positions): in misère play, p is a P-position exactly when {formula}.",
-                    f"(1) p で {formula} が成り立つなら、p には手があり、どの手 p → q も "
-                    f"それが成り立つ q へは行かない。(2) p で成り立たないなら、p には手がないか、"
-                    f"それが成り立つ q への手 p → q がある。合わせて (局面についての帰納法により) "
-                    f"ミゼールで p が P 局面であるのは {formula} のとき、かつそのときに限る。")
+        body = Text(f"(1) if {formula} holds at A, A has a move and no move A → B leads to a B "
+                    f"where it holds; (2) if it does not hold at A, A has no move or some move "
+                    f"A → B leads to a B where it holds. Together (by induction on the "
+                    f"positions): in misère play, A is a P-position exactly when {formula}.",
+                    f"(1) A で {formula} が成り立つなら、A には手があり、どの手 A → B も "
+                    f"それが成り立つ B へは行かない。(2) A で成り立たないなら、A には手がないか、"
+                    f"それが成り立つ B への手 A → B がある。合わせて (局面についての帰納法により) "
+                    f"ミゼールで A が P 局面であるのは {formula} のとき、かつそのときに限る。")
     else:
-        body = Text(f"(1) if {formula} holds at p, no move p → q leads to a q where it holds; "
-                    f"(2) if it does not hold at p, some move p → q leads to a q where it holds. "
-                    f"Together (by induction on the positions): p is a P-position exactly when "
+        body = Text(f"(1) if {formula} holds at A, no move A → B leads to a B where it holds; "
+                    f"(2) if it does not hold at A, some move A → B leads to a B where it holds. "
+                    f"Together (by induction on the positions): A is a P-position exactly when "
                     f"{formula}.",
-                    f"(1) p で {formula} が成り立つなら、どの手 p → q もそれが成り立つ q へは"
-                    f"行かない。(2) p で成り立たないなら、それが成り立つ q への手 p → q がある。"
-                    f"合わせて (局面についての帰納法により) p が P 局面であるのは {formula} の"
+                    f"(1) A で {formula} が成り立つなら、どの手 A → B もそれが成り立つ B へは"
+                    f"行かない。(2) A で成り立たないなら、それが成り立つ B への手 A → B がある。"
+                    f"合わせて (局面についての帰納法により) A が P 局面であるのは {formula} の"
                     f"とき、かつそのときに限る。")
     return head + body
 
