@@ -140,7 +140,7 @@ WORDS = {
         "seconds": "{s:,} s", "mb": "{mb:,} MB",
         "files.caption": "This build's data files, to download (their manifests, .json, "
                          "give the content's SHA-256 and the command).",
-        "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}})",
+        "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}} with j ≤ {limit:,})",
                     "closed", "no P-position with r0 ≤ {limit:,}",
                     "open columns r2 ≤ {studied:,} studied",
                     "r0 − r1 looks periodic (period 1)", "period > 1 (r2: period)",
@@ -204,7 +204,7 @@ WORDS = {
         "seconds": "{s:,} 秒", "mb": "{mb:,} MB",
         "files.caption": "このビルドのデータファイル (ダウンロードできます。マニフェスト .json に"
                          "中身の SHA-256 とコマンドがあります)。",
-        "columns": ("列 r2 ≤ {limit:,}", "開いた列 (P 局面 {{j, j, r2}} がない)", "閉じた列",
+        "columns": ("列 r2 ≤ {limit:,}", "開いた列 (j ≤ {limit:,} の P 局面 {{j, j, r2}} がない)", "閉じた列",
                     "r0 ≤ {limit:,} の P 局面がない列", "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
                     "周期 > 1 (r2: 周期)", "範囲内では周期的でない"),
         "columns.caption": "3 段のチョンプ、r0 ≤ {limit:,} (このビルド): 閉じた列 r2 では P 局面 "
