@@ -151,7 +151,7 @@ WORDS = {
                            "periods repeat. Computed, not proved.",
         "nimsum": ("k", "P-positions", "with x ⊕ y ⊕ z ≠ 0", "share", "the first such"),
         "nimsum.caption": "The triangular chocolates, x, z ≤ {limit:,} (this build): the "
-                          "P-positions that break the rule of k = 3.",
+                          "P-positions that break the rule of k = 3 (the first: the least x + y + z).",
         "gaps.alt": "r0 − r1 against r1 for the columns r2 = {cols} of three-row Chomp, r0 ≤ "
                     "{limit:,}: irregular at first, then periodic ({periods}).",
         "period": "r2 = {c}: period {p} from r1 = {s}",
@@ -213,7 +213,7 @@ WORDS = {
                            "証明ではありません。",
         "nimsum": ("k", "P 局面", "x ⊕ y ⊕ z ≠ 0 のもの", "割合", "最初のもの"),
         "nimsum.caption": "三角形のチョコレート、x, z ≤ {limit:,} (このビルド): k = 3 の規則に"
-                          "合わない P 局面。",
+                          "合わない P 局面 (最初のもの: x + y + z が最小のもの)。",
         "gaps.alt": "3 段のチョンプ (r0 ≤ {limit:,}) の列 r2 = {cols} での、r1 に対する r0 − r1。"
                     "はじめは不規則で、そのあと周期的 ({periods})。",
         "period": "r2 = {c}: r1 = {s} から周期 {p}",
