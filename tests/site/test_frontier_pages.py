@@ -66,7 +66,7 @@ def test_columns_are_the_plain_tables(small):
     having = {c for (_, _, c) in p}
     shown = {name: values[0] for name, values in cells(render(small, what="columns")[0]).items()}
     assert shown["closed"] == f"{len(closed)}"
-    assert shown[f"open (no P-position {{j, j, r2}})"] == f"{len(having - closed)}"
+    assert shown[f"open (no P-position {{j, j, r2}} with j ≤ {SMALL})"] == f"{len(having - closed)}"
     assert shown[f"no P-position with r0 ≤ {SMALL}"] == f"{SMALL + 1 - len(having)}"
 
 
