@@ -129,8 +129,8 @@ WORDS = {
     "en": {
         "ours": ("", "bound", "P-positions", "time", "CPU time", "peak memory", "machine",
                  "date", "command"),
-        "ours.k": ("k", "bound", "P-positions (this build)", "time", "bound",
-                   "P-positions (big run)", "time"),
+        "ours.k": ("k", "bound", "P-positions (this build)", "time (CPU time)", "bound",
+                   "P-positions (big run)", "time (CPU time)"),
         "build": "this build", "big": "big run (release files)", "field": ("", "value"),
         "ours.caption": "Computed by the engine: this build's run, and the big run (its files: "
                         "the frontier page, Data).", "made": "Made by",
@@ -194,8 +194,8 @@ WORDS = {
     "ja": {
         "ours": ("", "範囲", "P 局面", "時間", "CPU 時間", "最大メモリ", "マシン", "日付",
                  "コマンド"),
-        "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間", "範囲", "P 局面 (大きな計算)",
-                   "時間"),
+        "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間 (CPU 時間)", "範囲", "P 局面 (大きな計算)",
+                   "時間 (CPU 時間)"),
         "build": "このビルド", "big": "大きな計算 (リリースのファイル)", "field": ("", "値"),
         "ours.caption": "エンジンで計算: このビルドの計算と大きな計算 (ファイルは最前線のページの"
                         "「データ」)。", "made": "作成したコマンド:",
@@ -285,10 +285,11 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
     w = WORDS[ctx.lang]
     big = {(r["problem"], r["params"].get("k")): r for r in big_runs()["runs"]}
     sec = lambda m: w["seconds"].format(s=m["seconds"])  # noqa: E731
+    cpu = lambda m: w["seconds"].format(s=m.get("cpu_seconds", "?"))  # noqa: E731
     if problem == "chomp3":
         runs = [run("chomp3", None, ctx.cache_dir)[0], big.get(("chomp3", None))]
         values = [[_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                   w["seconds"].format(s=m.get("cpu_seconds", "?")), w["mb"].format(mb=m["peak_mb"]),
+                   cpu(m), w["mb"].format(mb=m["peak_mb"]),
                    m["machine"], m["date"], Code(m["command"])] if m else [w["none"]] + [""] * 7
                   for m in runs]
         rows = [[name, *column] for name, *column in zip(w["ours"][1:], *values)]
@@ -299,8 +300,10 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
         m = run("chocolate", k, ctx.cache_dir)[0]
         machine = m["machine"]
         b = big.get(("chocolate", k))
-        rows.append([k, _bound("chocolate", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                     *([_bound("chocolate", b["max"], ctx.lang), f"{b['count']:,}", sec(b)] if b
+        rows.append([k, _bound("chocolate", m["max"], ctx.lang), f"{m['count']:,}",
+                     f"{sec(m)} ({cpu(m)})",
+                     *([_bound("chocolate", b["max"], ctx.lang), f"{b['count']:,}",
+                        f"{sec(b)} ({cpu(b)})"] if b
                        else [w["none"], "", ""])])
     sweep = big_runs()["sweep"]
     where = f"{sweep['machine']}, {sweep['date']}" if sweep else w["none"]
