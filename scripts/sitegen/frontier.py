@@ -129,8 +129,8 @@ WORDS = {
     "en": {
         "ours": ("", "bound", "P-positions", "time", "CPU time", "peak memory", "machine",
                  "date", "command"),
-        "ours.k": ("k", "bound", "P-positions (this build)", "time", "bound",
-                   "P-positions (big run)", "time"),
+        "ours.k": ("k", "bound", "P-positions (this build)", "time (CPU time)", "bound",
+                   "P-positions (big run)", "time (CPU time)"),
         "build": "this build", "big": "big run (release files)", "field": ("", "value"),
         "ours.caption": "Computed by the engine: this build's run, and the big run (its files: "
                         "the frontier page, Data).", "made": "Made by",
@@ -140,7 +140,7 @@ WORDS = {
         "seconds": "{s:,} s", "mb": "{mb:,} MB",
         "files.caption": "This build's data files, to download (their manifests, .json, "
                          "give the content's SHA-256 and the command).",
-        "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}})",
+        "columns": ("columns r2 ≤ {limit:,}", "open (no P-position {{j, j, r2}} with j ≤ {limit:,})",
                     "closed", "no P-position with r0 ≤ {limit:,}",
                     "open columns r2 ≤ {studied:,} studied",
                     "r0 − r1 looks periodic (period 1)", "period > 1 (r2: period)",
@@ -151,7 +151,7 @@ WORDS = {
                            "periods repeat. Computed, not proved.",
         "nimsum": ("k", "P-positions", "with x ⊕ y ⊕ z ≠ 0", "share", "the first such"),
         "nimsum.caption": "The triangular chocolates, x, z ≤ {limit:,} (this build): the "
-                          "P-positions that break the rule of k = 3.",
+                          "P-positions that break the rule of k = 3 (the first: the least x + y + z).",
         "gaps.alt": "r0 − r1 against r1 for the columns r2 = {cols} of three-row Chomp, r0 ≤ "
                     "{limit:,}: irregular at first, then periodic ({periods}).",
         "period": "r2 = {c}: period {p} from r1 = {s}",
@@ -194,8 +194,8 @@ WORDS = {
     "ja": {
         "ours": ("", "範囲", "P 局面", "時間", "CPU 時間", "最大メモリ", "マシン", "日付",
                  "コマンド"),
-        "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間", "範囲", "P 局面 (大きな計算)",
-                   "時間"),
+        "ours.k": ("k", "範囲", "P 局面 (このビルド)", "時間 (CPU 時間)", "範囲", "P 局面 (大きな計算)",
+                   "時間 (CPU 時間)"),
         "build": "このビルド", "big": "大きな計算 (リリースのファイル)", "field": ("", "値"),
         "ours.caption": "エンジンで計算: このビルドの計算と大きな計算 (ファイルは最前線のページの"
                         "「データ」)。", "made": "作成したコマンド:",
@@ -204,7 +204,7 @@ WORDS = {
         "seconds": "{s:,} 秒", "mb": "{mb:,} MB",
         "files.caption": "このビルドのデータファイル (ダウンロードできます。マニフェスト .json に"
                          "中身の SHA-256 とコマンドがあります)。",
-        "columns": ("列 r2 ≤ {limit:,}", "開いた列 (P 局面 {{j, j, r2}} がない)", "閉じた列",
+        "columns": ("列 r2 ≤ {limit:,}", "開いた列 (j ≤ {limit:,} の P 局面 {{j, j, r2}} がない)", "閉じた列",
                     "r0 ≤ {limit:,} の P 局面がない列", "調べた開いた列 r2 ≤ {studied:,}", "r0 − r1 が周期的に見える (周期 1)",
                     "周期 > 1 (r2: 周期)", "範囲内では周期的でない"),
         "columns.caption": "3 段のチョンプ、r0 ≤ {limit:,} (このビルド): 閉じた列 r2 では P 局面 "
@@ -213,7 +213,7 @@ WORDS = {
                            "証明ではありません。",
         "nimsum": ("k", "P 局面", "x ⊕ y ⊕ z ≠ 0 のもの", "割合", "最初のもの"),
         "nimsum.caption": "三角形のチョコレート、x, z ≤ {limit:,} (このビルド): k = 3 の規則に"
-                          "合わない P 局面。",
+                          "合わない P 局面 (最初のもの: x + y + z が最小のもの)。",
         "gaps.alt": "3 段のチョンプ (r0 ≤ {limit:,}) の列 r2 = {cols} での、r1 に対する r0 − r1。"
                     "はじめは不規則で、そのあと周期的 ({periods})。",
         "period": "r2 = {c}: r1 = {s} から周期 {p}",
@@ -231,8 +231,8 @@ WORDS = {
         "nimsum.plot.caption": "k = {k} のチョコレート: k = 3 の規則が成り立たないところ、つまり "
                                "x ⊕ y ⊕ z ≠ 0 の P 局面 (x, z ≤ {limit:,}、このビルド) を同じ射影で"
                                "描いた図。",
-        "plan": ("計算", "範囲", "ステップ", "1 コアでの時間 (時間)", "メモリ (GB)",
-                 "{workers} 区間での時間 (時間)", "1 区間あたりのメモリ (GB)"),
+        "plan": ("計算", "範囲", "ステップ", "1 コアでの所要時間 (時間)", "メモリ (GB)",
+                 "{workers} 区間での所要時間 (時間)", "1 区間あたりのメモリ (GB)"),
         "plan.caption": "もっと大きな計算にかかる費用を、エンジンの作業モデル (1 ステップはこの"
                         "マシンの CPython で約 {step:.2f} µs) で見積もったもの。1 コアの"
                         "場合と、{workers} 個の区間に分けてパイプラインで流す場合 (上の計画)。"
@@ -285,10 +285,11 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
     w = WORDS[ctx.lang]
     big = {(r["problem"], r["params"].get("k")): r for r in big_runs()["runs"]}
     sec = lambda m: w["seconds"].format(s=m["seconds"])  # noqa: E731
+    cpu = lambda m: w["seconds"].format(s=m.get("cpu_seconds", "?"))  # noqa: E731
     if problem == "chomp3":
         runs = [run("chomp3", None, ctx.cache_dir)[0], big.get(("chomp3", None))]
         values = [[_bound("chomp3", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                   w["seconds"].format(s=m.get("cpu_seconds", "?")), w["mb"].format(mb=m["peak_mb"]),
+                   cpu(m), w["mb"].format(mb=m["peak_mb"]),
                    m["machine"], m["date"], Code(m["command"])] if m else [w["none"]] + [""] * 7
                   for m in runs]
         rows = [[name, *column] for name, *column in zip(w["ours"][1:], *values)]
@@ -299,8 +300,10 @@ def _ours(problem: str, ks: tuple[int, ...], ctx) -> str:
         m = run("chocolate", k, ctx.cache_dir)[0]
         machine = m["machine"]
         b = big.get(("chocolate", k))
-        rows.append([k, _bound("chocolate", m["max"], ctx.lang), f"{m['count']:,}", sec(m),
-                     *([_bound("chocolate", b["max"], ctx.lang), f"{b['count']:,}", sec(b)] if b
+        rows.append([k, _bound("chocolate", m["max"], ctx.lang), f"{m['count']:,}",
+                     f"{sec(m)} ({cpu(m)})",
+                     *([_bound("chocolate", b["max"], ctx.lang), f"{b['count']:,}",
+                        f"{sec(b)} ({cpu(b)})"] if b
                        else [w["none"], "", ""])])
     sweep = big_runs()["sweep"]
     where = f"{sweep['machine']}, {sweep['date']}" if sweep else w["none"]

@@ -143,3 +143,19 @@ def test_refusal_says_the_seconds_needed(cli):
     assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
     assert f"needs about {steps:,} steps" in r.stderr
     assert f"allow it with --seconds {-(-steps // 800_000):,}," in r.stderr
+
+
+def test_peak_memory_is_the_runs_own(tmp_path):
+    """A run started by a big process (the site's build) reports its own peak, not the
+    parent's (ru_maxrss is kept across fork and exec on Linux)."""
+    import subprocess
+    import sys
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the inherited peak is Linux's")
+    ballast = bytearray(300 * 2**20)
+    ballast[::4096] = b"\1" * len(range(0, len(ballast), 4096))  # touch every page
+    subprocess.run([sys.executable, "-m", "grundy", "frontier", "chomp3", "--max=20",
+                    f"--out={tmp_path}"], check=True, capture_output=True)
+    del ballast
+    manifest = json.loads((tmp_path / "chomp3-max20.json").read_text(encoding="utf-8"))
+    assert 0 < manifest["peak_mb"] < 200

@@ -66,7 +66,7 @@ def test_columns_are_the_plain_tables(small):
     having = {c for (_, _, c) in p}
     shown = {name: values[0] for name, values in cells(render(small, what="columns")[0]).items()}
     assert shown["closed"] == f"{len(closed)}"
-    assert shown[f"open (no P-position {{j, j, r2}})"] == f"{len(having - closed)}"
+    assert shown[f"open (no P-position {{j, j, r2}} with j ≤ {SMALL})"] == f"{len(having - closed)}"
     assert shown[f"no P-position with r0 ≤ {SMALL}"] == f"{SMALL + 1 - len(having)}"
 
 
@@ -113,7 +113,7 @@ def test_big_runs_come_from_their_record(small):
                 "cpu_seconds": 4.0, "peak_mb": 7, "machine": "M", "date": "D", "command": "C",
                 "files": {"f.csv.gz": {"bytes": 2_500_000, "sha256": "aa", "content_sha256": "bb"}}}
     record = {"sweep": {"workers": 2, "seconds": 9, "machine": "M", "date": "D", "command": "S"},
-              "runs": [manifest],
+              "runs": [manifest, {**manifest, "problem": "chocolate", "params": {"k": 5}}],
               "speedup": {"command": "B", "jobs": 8, "machine": "M", "date": "D", "runs": [
                   {"workers": 1, "seconds": 10.0, "cpu": 9.0, "load": [1.0, 2.0]},
                   {"workers": 2, "seconds": 5.0, "cpu": 9.5, "load": [2.0, 2.0]}]}}
@@ -121,6 +121,8 @@ def test_big_runs_come_from_their_record(small):
     try:
         ours = cells(render(small, what="ours", problem="chomp3")[0])
         assert ours["P-positions"][1] == "123" and ours["command"][1] == "C"
+        odd = cells(render(small, what="ours", problem="chocolate", family="odd")[0])
+        assert odd["5"][4:] == ["123", "4.5 s (4.0 s)"]  # the wall time and the CPU time
         assert cells(render(small, what="release")[0])["f.csv.gz"] == ["2.5 MB", "aa", "bb"]
         assert cells(render(small, what="speedup")[0])["2"] == ["5.0", "2.00", "9.5", "2.0 / 2.0"]
     finally:

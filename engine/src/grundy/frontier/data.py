@@ -85,7 +85,14 @@ def machine() -> str:
 
 
 def peak_mb() -> int:
-    """The process's peak resident memory so far, in MB (0 where unknown)."""
+    """The process's peak resident memory so far, in MB (0 where unknown). On Linux the
+    program's own high-water mark (VmHWM): ru_maxrss keeps the parent's size across fork and
+    exec, so a run started by a big process (the site's build) would report that."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) // 1024
+    except (OSError, StopIteration, ValueError):
+        pass
     try:
         import resource
     except ImportError:
