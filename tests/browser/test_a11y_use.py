@@ -87,8 +87,8 @@ def test_board_one_tab_stop_arrow_keys_and_names(booted, lang):
     to_words = ", to {" if lang == "en" else " へ"
     for label, to in moves.evaluate_all("els => els.map(e => [e.getAttribute('aria-label'), e.dataset.to])"):
         assert "{" + to.replace(",", ", ") + "}" in label and to_words in label, label
-    root.locator(".gw-restart").focus()
-    page.keyboard.press("Tab")
+    root.locator(".gw-options input").first.focus()  # the first control after the board
+    page.keyboard.press("Shift+Tab")
     start = focused(page)
     assert start["to"] and "move" in start["cls"], start
     for key, axis, sign in (("ArrowRight", "x", 1), ("ArrowDown", "y", 1), ("ArrowLeft", "x", -1), ("ArrowUp", "y", -1)):
@@ -101,7 +101,7 @@ def test_board_one_tab_stop_arrow_keys_and_names(booted, lang):
     assert focused(page)["to"] == moves.last.get_attribute("data-to")
     assert root.locator(".gw-board .move[tabindex='0']").count() == 1
     page.keyboard.press("Tab")
-    assert "gw-typed-input" in focused(page)["cls"], focused(page)
+    assert "gw-hints" in focused(page)["cls"], focused(page)  # the board is one Tab stop: then its options
     page.keyboard.press("Shift+Tab")
     assert focused(page)["to"] == moves.last.get_attribute("data-to")  # back where the reader left it
     tree = snapshot(root, f"play-board-{lang}")
@@ -140,8 +140,8 @@ def test_whole_game_by_keyboard_announced_once(booted, lang):
     page = w.page
     wait_turn(page, root)
     page.evaluate(RECORD)
-    root.locator(".gw-restart").focus()
-    page.keyboard.press("Tab")
+    root.locator(".gw-options input").first.focus()  # the first control after the board
+    page.keyboard.press("Shift+Tab")
     play_by_keyboard(page, root, random.Random(3))
     log = said(page)
     played = "The computer played:" if lang == "en" else "コンピュータの手:"

@@ -406,9 +406,9 @@ def test_japanese_interface(new_page, served_site):
     assert "# ゲーム:" in examples[0]["code"]
     assert run(page, "import grundy\nshow(grundy.game('ryuoh', p=3), (2, 1))\nprint(1 / 0)\n") == "error"
     assert "3 行目でエラー" in page.inner_text("[data-status]")
+    assert "龍王" in page.get_attribute("[data-output] img.lab-svg", "alt")
     assert run(page, "print('あ')\nprint(2)\n") == "ok"
     assert page.inner_text("[data-status]").endswith("出力は 2 行で、最初の行は: あ")
-    assert "龍王" in page.get_attribute("[data-output] img.lab-svg", "alt")
     clean(page)
 
 
