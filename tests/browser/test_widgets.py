@@ -293,15 +293,44 @@ def test_pviewer_widget(booted):
 
 
 def test_japanese_widgets_have_no_english(booted):
-    """Table, nim-sum and viewer on Japanese pages show Japanese strings only."""
+    """Table, nim-sum and viewer on Japanese pages show Japanese strings only: as drawn, and
+    after the reader has used them (the engine's answers, another view, a refused input)."""
     allowed = {"Python", "mod"}  # mod: the notation of the Ryuoh formula, in both languages
+
+    def no_english(kind, when):
+        english = {word for word in re.findall(r"[A-Za-z]{3,}", root.inner_text()) if word not in allowed}
+        assert not english, (kind, when, english)
+
     for kind in ("table", "nimsum", "pviewer"):
         w, root = booted(kind, "ja")
-        wait_drawn(w.page, root)
-        w.page.wait_for_timeout(300)
-        english = {word for word in re.findall(r"[A-Za-z]{3,}", root.inner_text()) if word not in allowed}
-        assert not english, (kind, english)
+        page = w.page
+        wait_drawn(page, root)
+        no_english(kind, "drawn")
         w.screenshot(f"{kind}-ja", root)
+        if kind == "table":  # the engine's table, another view, a refused bound
+            root.locator(".gw-max").fill("9")
+            root.locator(".gw-show").click()
+            page.wait_for_function("el => el.querySelector('.gw-grid')?.getAttribute('aria-rowcount') === '11'",
+                                   arg=root.element_handle(), timeout=LOAD_MS)  # rows 0 to 9 and the head
+            no_english(kind, "computed")
+            root.locator(".gw-view").select_option("heatmap")
+            no_english(kind, "heatmap")
+            root.locator(".gw-max").fill("0")
+            root.locator(".gw-show").click()
+        elif kind == "nimsum":  # the engine's sum, then a bad input
+            root.locator(".gw-heaps").fill("7 12 9")
+            root.locator(".gw-show").click()
+            page.wait_for_function("el => el.dataset.total === '2'", arg=root.element_handle(), timeout=LOAD_MS)
+            no_english(kind, "computed")
+            root.locator(".gw-heaps").fill("3 x 5")
+            root.locator(".gw-show").click()
+        else:  # turned, then a bad size
+            root.locator(".gw-quarter").click()
+            no_english(kind, "turned")
+            root.locator(".gw-max").fill("0")
+            root.locator(".gw-show").click()
+        wait_message(page, root)
+        no_english(kind, "refused")
 
 
 # ---------------------------------------------------------------- look, accessibility, navigation
