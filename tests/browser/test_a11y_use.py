@@ -131,12 +131,13 @@ def computer_moves(root) -> int:
     return root.locator(".gw-log li.gw-by-computer").count()
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_whole_game_by_keyboard_announced_once(booted, lang):
+@pytest.mark.parametrize("lang,scheme", [("en", "light"), ("ja", "light"), ("en", "dark")])
+def test_whole_game_by_keyboard_announced_once(booted, lang, scheme):
     """A whole game by keyboard: each of the computer's replies is announced once, in words
     (where it leads as a position, no arrow), the result once, and how to move (which names
-    the keys) once, not at every turn."""
-    w, root = booted("play", lang)
+    the keys) once, not at every turn; axe finds nothing serious after it, in the dark
+    scheme too."""
+    w, root = booted("play", lang, color_scheme=scheme)
     page = w.page
     wait_turn(page, root)
     page.evaluate(RECORD)
@@ -154,8 +155,8 @@ def test_whole_game_by_keyboard_announced_once(booted, lang):
     keys = "arrow keys" if lang == "en" else "矢印キー"
     assert sum(keys in s for s in log) <= 1, log
     assert keys in root.locator(".gw-status").inner_text() or root.get_attribute("data-turn") == "over"
-    snapshot(root, f"play-over-{lang}")
-    assert not axe_after_use(page, f"play {lang}")
+    snapshot(root, f"play-over-{lang}-{scheme}")
+    assert not axe_after_use(page, f"play {lang} {scheme}")
 
 
 def type_in(page, root, text: str) -> str:
