@@ -159,6 +159,27 @@ def test_whole_game_by_keyboard_announced_once(booted, lang, scheme):
     assert not axe_after_use(page, f"play {lang} {scheme}")
 
 
+def test_forced_colours_keep_the_preview_and_the_focus(booted):
+    """In forced colours (Windows' high contrast), where the page's own colours are replaced,
+    the previewed move's groove and the focused move's outline take the system's Highlight."""
+    w, root = booted("play")
+    page = w.page
+    wait_turn(page, root)
+    page.emulate_media(forced_colors="active")
+    try:
+        highlight = page.evaluate("""() => { const d = document.createElement('div');
+            d.style.color = 'Highlight'; document.body.append(d);
+            const c = getComputedStyle(d).color; d.remove(); return c; }""")
+        root.locator(".gw-options input").first.focus()
+        page.keyboard.press("Shift+Tab")  # to the board: its focused move is previewed
+        move = root.locator(".gw-board .move.gw-selected")
+        assert move.count() == 1 and move.evaluate("e => e === document.activeElement")
+        assert move.locator(".cut").first.evaluate("e => getComputedStyle(e).stroke") == highlight
+        assert move.evaluate("e => getComputedStyle(e).outlineColor") == highlight
+    finally:
+        page.emulate_media(forced_colors="none")
+
+
 def type_in(page, root, text: str) -> str:
     """Type `text` into the typed-move field and press Enter; returns what the field's live
     region shows then."""
