@@ -271,3 +271,33 @@ def test_field_labels_stand_on_one_line(served_site, phone, rel):
     assert {"対戦相手" if rel.startswith("ja/") else "Opponent"} <= {label["text"] for label in labels}, labels
     tall = [label for label in labels if label["height"] >= 2 * label["font"]]
     assert not tall, tall
+
+
+BOARD_ON_SCREEN = """el => {
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  el.scrollIntoView({ block: 'start' });
+  window.scrollBy(0, el.querySelector('.gw-status').getBoundingClientRect().top - header - 8);
+  const status = el.querySelector('.gw-status').getBoundingClientRect();
+  const board = el.querySelector('.gw-board svg').getBoundingClientRect();
+  return { header, status: [status.top, status.bottom], board: [board.top, board.bottom], height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("rel", ["ja/chocolate-and-nim/", "wythoff/", "ja/chomp/", "ryuoh/",
+                                 "ja/triangular-chocolate/", "impartial-games/"])
+def test_the_board_comes_first_and_whole(served_site, new_page, rel, orientation):
+    """A game's status, then its whole board, on one phone screen once the widget is at the top
+    (issue 49: the settings stacked 600 px above the board; a landscape board never fitted):
+    the settings come after the board."""
+    size = PHONE["viewport"]
+    viewport = size if orientation == "portrait" else {"width": size["height"], "height": size["width"]}
+    page = new_page(**{**PHONE, "viewport": viewport})
+    page.goto(served_site + rel)
+    root = page.locator("grundy-play").first
+    page.wait_for_function("el => el.dataset.turn === 'you'", arg=root.element_handle(), timeout=60_000)
+    at = root.evaluate(BOARD_ON_SCREEN)
+    assert at["header"] <= at["status"][0] <= at["status"][1] <= at["board"][0], at
+    assert at["board"][1] <= at["height"], (rel, orientation, at)
+    assert root.evaluate("el => el.querySelector('.gw-board').compareDocumentPosition("
+                         "el.querySelector('form.gw-controls:not(.gw-typed)')) & Node.DOCUMENT_POSITION_FOLLOWING")
