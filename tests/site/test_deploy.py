@@ -185,11 +185,15 @@ def test_sitemap_lists_every_page_at_the_sites_address(deployed):
 
 
 def test_links_to_the_sites_repository_only(built_site):
+    """The site's own links go to the repository it is built from (a fork's to the fork);
+    the only others to a code host are the references' (scripts/sitegen/references.json)."""
+    references = json.loads((ROOT / "scripts" / "sitegen" / "references.json").read_text(encoding="utf-8"))
+    cited = {r.get("url") for r in references["references"]}
     repo_links = {
         url
         for page in html_pages(built_site)
         for url in _refs(page, "a[href]")
-        if urlsplit(url).hostname in REPO_HOSTS
+        if urlsplit(url).hostname in REPO_HOSTS and url not in cited
     }
     assert repo_links == {REPO_URL}
     assert REPO in (built_site / "index.html").read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ import { GameControls, checkGame, defaultStart, gameTitle, parseStart, startText
 import { field, h, posNode, posText, setFieldError, sleep, withPos } from "./dom.js";
 import { LevelChoice, TWO_PLAYERS } from "./play-levels.js";
 import { labCode, linkQuery, linkedWidget, readLink, withQuery } from "./play-link.js";
+import { keepGame, keptGame } from "./play-resume.js";
 import { download, printText, recordText, reviewNode } from "./play-review.js";
 import { TypedMoves, moveWords } from "./play-typed.js";
 import { GrundyWidget, define } from "./widget-base.js";
@@ -63,6 +64,7 @@ export class PlayElement extends GrundyWidget {
                                 checked: TRUE.includes(this.dataset.pass) });
     this.boardBox = h("div", { class: "gw-board", tabindex: "-1", "aria-label": t("board") }, this.fallback);
     this.linkNote = h("div", { class: "gw-message gw-link-error", role: "alert", hidden: true });
+    this.resumeNote = h("p", { class: "gw-resume", hidden: true });
     this.board = new Board(this.boardBox);
     this.typed = new TypedMoves(this);
     this.moveButtons = h("ul", { class: "gw-movelist-items" });
@@ -118,7 +120,7 @@ export class PlayElement extends GrundyWidget {
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
     // the game first (its board at the top of a phone's screen), then how to start another
-    this.replaceChildren(this.loader, this.message, this.status, this.linkNote, this.boardBox,
+    this.replaceChildren(this.loader, this.message, this.status, this.linkNote, this.resumeNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
       options, this.typed.element, this.typed.output, this.moveList,
       this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
@@ -137,10 +139,14 @@ export class PlayElement extends GrundyWidget {
     return super.startsNow() || this.linkedHere() || document.querySelector("grundy-play") === this;
   }
 
+  /** This widget's number on its page (1: the first play widget). */
+  number() {
+    return [...document.querySelectorAll("grundy-play")].indexOf(this) + 1;
+  }
+
   /** Whether the page's address holds this widget's game. */
   linkedHere() {
-    const w = linkedWidget(location.search);
-    return w !== null && [...document.querySelectorAll("grundy-play")].indexOf(this) + 1 === w;
+    return linkedWidget(location.search) === this.number();
   }
 
   drawn() {
@@ -153,15 +159,19 @@ export class PlayElement extends GrundyWidget {
 
   async firstDraw() {
     pageIdle().then(() => this.answers?.loadRest?.()); // before the reader's first move asks for it
-    if (this.linkedHere() && await this.openLink()) return;
+    if (this.linkedHere() && await this.playLink(location.search)) {
+      showLinked(this); // under the header, unless the reader comes back to their own place
+      return;
+    }
     this.newGame();
+    this.offerKept();
   }
 
-  /** The game of the page's address (it wins over anything else); false, with the reason
-   *  shown beside the board, when the link does not hold a game that can be played. */
-  async openLink() {
+  /** The game of a link's query (the page's address wins over anything else); false, with
+   *  the reason shown beside the board, when it does not hold a game that can be played. */
+  async playLink(search) {
     try {
-      const link = readLink(location.search, this.t);
+      const link = readLink(search, this.t);
       checkGame(this.catalogue, link.game, link.params, this.t);
       await this.begin({ ...link, seed: link.seed ?? newSeed() }, link.moves);
     } catch (err) {
@@ -170,8 +180,24 @@ export class PlayElement extends GrundyWidget {
       return false;
     }
     this.linked = true;
-    showLinked(this); // under the header, unless the reader comes back to their own place
     return true;
+  }
+
+  /** The reader's unfinished game on this page (play-resume.js), offered above the board
+   *  while the new game has not been played. */
+  offerKept() {
+    const kept = keptGame(this.number());
+    if (!kept) return;
+    const when = new Date(kept.at).toLocaleString(this.lang === "ja" ? "ja-JP" : "en-GB",
+                                                  { dateStyle: "medium", timeStyle: "short" });
+    this.resumeNote.replaceChildren(this.t("resume.note", { n: kept.moves, when }), " ",
+      h("button", { type: "button", class: "md-button gw-resume-go", text: this.t("resume.go"),
+                    onclick: () => {
+                      this.markPlayed(); // (the game goes into the address as it is replayed)
+                      this.focusBoard = true;
+                      this.playLink(kept.query);
+                    } }));
+    this.resumeNote.hidden = false;
   }
 
   /** The reader acts on this widget: its game goes into the address from now on, and
@@ -180,6 +206,7 @@ export class PlayElement extends GrundyWidget {
   markPlayed() {
     this.linked = true;
     this.linkNote.hidden = true;
+    this.resumeNote.hidden = true; // the game kept is this one from now on
     this.answers?.loadRest?.();
   }
 
@@ -569,7 +596,7 @@ export class PlayElement extends GrundyWidget {
     this.renderParts(state);
     this.renderHints(state);
     this.renderEnd(state);
-    this.writeLink();
+    this.writeLink(state.over);
     if (this.focusBoard) {
       const first = human && !state.over && this.board.rove();
       (first || this.boardBox).focus();
@@ -655,13 +682,13 @@ export class PlayElement extends GrundyWidget {
 
   /** The address of this game (the page's, with the game in its query). */
   link() {
-    const w = [...document.querySelectorAll("grundy-play")].indexOf(this) + 1;
-    return withQuery(location.href, linkQuery(this.setup, this.history.slice(1), w));
+    return withQuery(location.href, linkQuery(this.setup, this.history.slice(1), this.number()));
   }
 
   /** Keep the page's address in step with the game the reader played last (Material's
-   *  history state kept), and the Lab link with the game as Python code. */
-  writeLink() {
+   *  history state kept), that game for a later visit until it is over (play-resume.js),
+   *  and the Lab link with the game as Python code. */
+  writeLink(over) {
     if (!this.setup || !this.isConnected) return;
     const lab = new URL(this.lang === "ja" ? "ja/lab/" : "lab/", SITE);
     const positions = this.history.map((e) => ({ pos: e.pos, pass: e.pass }));
@@ -669,6 +696,7 @@ export class PlayElement extends GrundyWidget {
     if (!this.linked) return;
     const href = this.link();
     if (href !== location.href) window.history.replaceState(window.history.state, "", href);
+    keepGame(this.number(), new URL(href).search, this.history.length - 1, over);
   }
 
   copyLink() {
