@@ -53,10 +53,13 @@ def snapshot(locator, name: str) -> str:
 
 
 def focused(page) -> dict:
-    """The focused element: its data-to, class, tag and centre."""
+    """The focused element: its data-to, class, tag and centre, the centre measured from its
+    table's or picture's corner (focusing it may scroll the page or the table)."""
     return page.evaluate("""() => { const e = document.activeElement; const r = e.getBoundingClientRect();
+        const o = (e.closest('table, svg') || document.documentElement).getBoundingClientRect();
         return { to: e.getAttribute('data-to'), cls: e.getAttribute('class') || '', tag: e.tagName,
-                 label: e.getAttribute('aria-label'), x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 }; }""")
+                 label: e.getAttribute('aria-label'), x: (r.left + r.right) / 2 - o.left,
+                 y: (r.top + r.bottom) / 2 - o.top }; }""")
 
 
 def axe_after_use(page, where: str) -> list[str]:
