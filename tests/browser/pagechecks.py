@@ -228,6 +228,19 @@ def axe_findings(page, rel: str) -> list[str]:
             for v in page.evaluate(RUN_AXE, FALSE_POSITIVES) if v["impact"] in SEVERE]
 
 
+def axe_after_use(page, where: str) -> list[str]:
+    """axe-core's serious and critical findings on the page as used, the pointer off it,
+    every transition finished or cut short (colours measured as they stay) and scrolled to its top (axe
+    measures a text under the sticky header against the header)."""
+    page.mouse.move(0, 0)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settled(page)
+    # colours as they end: a transition in a block laid out late (content-visibility) starts
+    # only when axe measures it (a dark page's links were read mid-way from the light colour)
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    return axe_findings(page, where)
+
+
 def page_errors(page, rel: str) -> list[str]:
     """The console errors, uncaught exceptions and HTTP errors the open page has recorded
     (tests/testpages.py) since the last call, but the missing page's own 404; cleared."""

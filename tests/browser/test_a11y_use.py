@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from pagechecks import axe_findings
-from widgetkit import AXE, LOAD_MS, POLL_MS, STEP_MS, settled, wait_turn
+from pagechecks import axe_after_use
+from widgetkit import AXE, LOAD_MS, POLL_MS, STEP_MS, wait_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOTS = ROOT / "artifacts" / "a11y"
@@ -60,19 +60,6 @@ def focused(page) -> dict:
         return { to: e.getAttribute('data-to'), cls: e.getAttribute('class') || '', tag: e.tagName,
                  label: e.getAttribute('aria-label'), x: (r.left + r.right) / 2 - o.left,
                  y: (r.top + r.bottom) / 2 - o.top }; }""")
-
-
-def axe_after_use(page, where: str) -> list[str]:
-    """axe-core's serious and critical findings on the page as used, the pointer off it,
-    every transition finished or cut short (colours measured as they stay) and scrolled to its top (axe
-    measures a text under the sticky header against the header)."""
-    page.mouse.move(0, 0)
-    page.evaluate("() => window.scrollTo(0, 0)")
-    settled(page)
-    # colours as they end: a transition in a block laid out late (content-visibility) starts
-    # only when axe measures it (a dark page's links were read mid-way from the light colour)
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    return axe_findings(page, where)
 
 
 # ---------------------------------------------------------------- the board
