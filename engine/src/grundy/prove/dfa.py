@@ -228,17 +228,7 @@ def minimize(tracks: tuple, delta: list, final: list, work: Work) -> DFA:
     first = {}
     for q, c in enumerate(cls):
         first.setdefault(c, q)
-    order, queue, rows = {cls[0]: 0}, [cls[0]], []
-    for c in queue:
-        row = []
-        for t in delta[first[c]]:
-            d = cls[t]
-            i = order.get(d)
-            if i is None:
-                i = order[d] = len(queue)
-                queue.append(d)
-            row.append(i)
-        rows.append(row)
+    queue, rows = _explore(cls[0], lambda c: [cls[t] for t in delta[first[c]]], len(delta[0]), work)
     return DFA(tracks, rows, [final[first[c]] for c in queue])
 
 
