@@ -108,6 +108,17 @@ def test_plots(small, lang, args, monkeypatch):
     assert root.get("role") == "img" and root.find("{http://www.w3.org/2000/svg}title").text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_projection_alt_describes_the_plain_table(small, lang):
+    """The projection's alt text says the picture's shape with the plain table's numbers:
+    mirror symmetry, and the wedge |z - x| / y from WEDGE_FROM on."""
+    p = grundy.game("chocolate", k=2).table(SMALL).p_positions()
+    ratios = [abs(z - x) / y for x, y, z in p if y >= frontier.WEDGE_FROM]
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=2)[0]).images
+    assert f"{min(ratios):.2f} y" in img["alt"] and f"{max(ratios):.2f} y" in img["alt"]
+    assert ("symmetric" if lang == "en" else "対称") in img["alt"]
+
+
 def test_big_runs_come_from_their_record(small):
     manifest = {"problem": "chomp3", "params": {}, "max": 20_000, "count": 123, "seconds": 4.5,
                 "cpu_seconds": 4.0, "peak_mb": 7, "machine": "M", "date": "D", "command": "C",
