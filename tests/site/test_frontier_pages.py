@@ -117,6 +117,28 @@ def test_projection_alt_describes_the_plain_table(small, lang):
     (img,) = Tables(render(small, lang, what="plot", name="projection", k=2)[0]).images
     assert f"{min(ratios):.2f} y" in img["alt"] and f"{max(ratios):.2f} y" in img["alt"]
     assert ("symmetric" if lang == "en" else "対称") in img["alt"]
+    assert min(ratios) >= frontier.GAP and ("gap" if lang == "en" else "すきま") in img["alt"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_projection_alt_claims_no_more_than_the_numbers(small, lang, monkeypatch):
+    """No gap around z = x is claimed when the least |z - x| / y is below GAP (the odd k at
+    the build's bound), and no numbers when no P-position has y >= WEDGE_FROM."""
+    gap = "gap" if lang == "en" else "すきま"
+    monkeypatch.setattr(frontier, "GAP", 0.5)
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=2)[0]).images
+    assert gap not in img["alt"] and " y" in img["alt"]
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=5)[0]).images
+    assert gap not in img["alt"] and " y" not in img["alt"]  # y <= 80 // 5 < WEDGE_FROM
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nimsum_alt_names_the_gasket_for_the_odd_family_only(small, lang):
+    """The gasket is what the pictures of k = 5, 9, 13 show; the even k's do not."""
+    gasket = "Sierpinski" if lang == "en" else "シュルピンスキー図形"
+    for k, shown in ((5, True), (2, False)):
+        (img,) = Tables(render(small, lang, what="plot", name="nimsum", k=k)[0]).images
+        assert (gasket in img["alt"]) == shown
 
 
 def test_big_runs_come_from_their_record(small):
