@@ -42,6 +42,8 @@ FAMILIES = {"even": (2, 4, 6, 8), "odd": (5, 9, 13)}  # even k; k = 1 (mod 4)
 KS = FAMILIES["even"] + FAMILIES["odd"]
 SECONDS = 120                               # the build's runs' time limit
 RUNS = Path(__file__).with_name("frontier_runs.json")
+WEDGE_FROM = 20                             # the projection's alt text: |z - x| / y from this y
+GAP = 0.1                                   # ... and it speaks of a gap when |z - x| >= GAP y there
 GAP_COLUMNS = (40, 120, 250, 400)           # the gaps plot: the first open column from each
 SLOPE_FROM = 50    # the slopes' ratios are given from this r2 on
 PERIODS = 3                                 # a column looks periodic: its last 3 periods repeat
@@ -162,12 +164,21 @@ WORDS = {
         "slopes.caption": "Three-row Chomp: the last value of r0 − r1 in each open column "
                           "r2 (r0 ≤ {limit:,}).",
         "projection.alt": "The {count:,} P-positions of the chocolate k = {k} with x, z ≤ "
-                          "{limit:,}, drawn at (y, (z − x)/√2).",
+                          "{limit:,}, drawn at (y, (z − x)/√2){shape}",
+        "wedges": ": {mirror}two wedges opening from the origin, one above the line z = x "
+                  "and one below; for y ≥ {from_}, |z − x| is between {lo:.2f} y and "
+                  "{hi:.2f} y, so away from the origin the line z = x lies in an empty gap "
+                  "that widens with y.",
+        "spread": ": {mirror}for y ≥ {from_}, |z − x| is between {lo:.2f} y and {hi:.2f} y.",
+        "plain": ".",
+        "mirror": "symmetric about the line z = x (swapping x and z); ",
         "projection.caption": "The chocolate y ≤ ⌊(x + z)/{k}⌋: P-positions with x, z ≤ "
                               "{limit:,} under the projection (x, y, z) ↦ (y, (z − x)/√2) of "
                               "[M2012] (this build).",
         "nimsum.alt": "The {other:,} P-positions of the chocolate k = {k} with x, z ≤ {limit:,} "
-                      "and x ⊕ y ⊕ z ≠ 0 (of {all:,}), drawn at (y, (z − x)/√2).",
+                      "and x ⊕ y ⊕ z ≠ 0 (of {all:,}), drawn at (y, (z − x)/√2){shape}",
+        "gasket": ": {mirror}triangles nested in triangles, like the Sierpinski gasket, inside "
+                  "a wedge from the origin.",
         "nimsum.plot.caption": "The chocolate k = {k}: where the rule of k = 3 fails, the "
                                "P-positions with x ⊕ y ⊕ z ≠ 0 (x, z ≤ {limit:,}, this build), "
                                "under the same projection.",
@@ -223,11 +234,19 @@ WORDS = {
                       "r2 ≥ {from_} では {lo:.3f} r2 と {hi:.3f} r2 のあいだ。",
         "slopes.caption": "3 段のチョンプ: 開いた列 r2 ごとの r0 − r1 の最後の値 (r0 ≤ {limit:,})。",
         "projection.alt": "k = {k} のチョコレートの x, z ≤ {limit:,} の P 局面 {count:,} 個を "
-                          "(y, (z − x)/√2) に描いた図。",
+                          "(y, (z − x)/√2) に描いた図。{shape}",
+        "wedges": "{mirror}原点から開く 2 つのくさび形が直線 z = x の上と下にあります。"
+                  "y ≥ {from_} では |z − x| は {lo:.2f} y と {hi:.2f} y のあいだなので、原点から"
+                  "離れると、直線 z = x は y とともに広がる点のないすきまの中にあります。",
+        "spread": "{mirror}y ≥ {from_} では |z − x| は {lo:.2f} y と {hi:.2f} y のあいだです。",
+        "plain": "",
+        "mirror": "直線 z = x について対称 (x と z の入れ替え) です。",
         "projection.caption": "チョコレート y ≤ ⌊(x + z)/{k}⌋: x, z ≤ {limit:,} の P 局面を "
                               "[M2012] の射影 (x, y, z) ↦ (y, (z − x)/√2) で描いた図 (このビルド)。",
         "nimsum.alt": "k = {k} のチョコレートの x, z ≤ {limit:,} の P 局面 {all:,} 個のうち "
-                      "x ⊕ y ⊕ z ≠ 0 のもの {other:,} 個を (y, (z − x)/√2) に描いた図。",
+                      "x ⊕ y ⊕ z ≠ 0 のもの {other:,} 個を (y, (z − x)/√2) に描いた図。{shape}",
+        "gasket": "{mirror}三角形の中に三角形が入れ子になった、シュルピンスキー図形のような形が、"
+                  "原点から開くくさび形の中にあります。",
         "nimsum.plot.caption": "k = {k} のチョコレート: k = 3 の規則が成り立たないところ、つまり "
                                "x ⊕ y ⊕ z ≠ 0 の P 局面 (x, z ≤ {limit:,}、このビルド) を同じ射影で"
                                "描いた図。",
@@ -465,14 +484,24 @@ def _plot(name: str, k: int | None, ctx) -> tuple[str, str, str]:
     ys = [p[1] for p in cloud]
     plot = Plot((0, max(p[0] for p in cloud)), (min(ys), max(ys)), "y", "(z − x) / √2",
                 f"chocolate k = {k}")
+    mirror = w["mirror"] if set(found) == {(z, y, x) for x, y, z in found} else ""
     if name == "projection":
         plot.dots([p[:2] for p in cloud], COLOURS[0])
-        fields = {"k": k, "limit": limit, "count": len(cloud)}
+        ratios = [abs(z - x) / y for x, y, z in found if y >= WEDGE_FROM]
+        fields = {"k": k, "limit": limit, "count": len(cloud), "mirror": mirror,
+                  "from_": WEDGE_FROM, "lo": min(ratios, default=0), "hi": max(ratios, default=0)}
+        # the shape in words only where the numbers show it: a gap around z = x for the
+        # even k; the odd k's P-positions come near that line
+        shape = "plain" if not ratios else "wedges" if fields["lo"] >= GAP else "spread"
+        fields["shape"] = w[shape].format(**fields)
         return plot.svg(), w["projection.alt"].format(**fields), \
             w["projection.caption"].format(**fields)
     other = [p[:2] for p in cloud if p[2]]
     plot.dots(other, COLOURS[1])
-    fields = {"k": k, "limit": limit, "all": len(cloud), "other": len(other)}
+    fields = {"k": k, "limit": limit, "all": len(cloud), "other": len(other), "mirror": mirror}
+    # the gasket is what the pictures of k = 5, 9, 13 (x, z <= 500) show, seen, not computed;
+    # for other k the alt text says no shape
+    fields["shape"] = w["gasket" if k in FAMILIES["odd"] else "plain"].format(**fields)
     return plot.svg(), w["nimsum.alt"].format(**fields), w["nimsum.plot.caption"].format(**fields)
 
 

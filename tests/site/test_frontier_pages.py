@@ -108,6 +108,39 @@ def test_plots(small, lang, args, monkeypatch):
     assert root.get("role") == "img" and root.find("{http://www.w3.org/2000/svg}title").text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_projection_alt_describes_the_plain_table(small, lang):
+    """The projection's alt text says the picture's shape with the plain table's numbers:
+    mirror symmetry, and the wedge |z - x| / y from WEDGE_FROM on."""
+    p = grundy.game("chocolate", k=2).table(SMALL).p_positions()
+    ratios = [abs(z - x) / y for x, y, z in p if y >= frontier.WEDGE_FROM]
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=2)[0]).images
+    assert f"{min(ratios):.2f} y" in img["alt"] and f"{max(ratios):.2f} y" in img["alt"]
+    assert ("symmetric" if lang == "en" else "対称") in img["alt"]
+    assert min(ratios) >= frontier.GAP and ("gap" if lang == "en" else "すきま") in img["alt"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_projection_alt_claims_no_more_than_the_numbers(small, lang, monkeypatch):
+    """No gap around z = x is claimed when the least |z - x| / y is below GAP (the odd k at
+    the build's bound), and no numbers when no P-position has y >= WEDGE_FROM."""
+    gap = "gap" if lang == "en" else "すきま"
+    monkeypatch.setattr(frontier, "GAP", 0.5)
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=2)[0]).images
+    assert gap not in img["alt"] and " y" in img["alt"]
+    (img,) = Tables(render(small, lang, what="plot", name="projection", k=5)[0]).images
+    assert gap not in img["alt"] and " y" not in img["alt"]  # y <= 80 // 5 < WEDGE_FROM
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nimsum_alt_names_the_gasket_for_the_odd_family_only(small, lang):
+    """The gasket is what the pictures of k = 5, 9, 13 show; the even k's do not."""
+    gasket = "Sierpinski" if lang == "en" else "シュルピンスキー図形"
+    for k, shown in ((5, True), (2, False)):
+        (img,) = Tables(render(small, lang, what="plot", name="nimsum", k=k)[0]).images
+        assert (gasket in img["alt"]) == shown
+
+
 def test_big_runs_come_from_their_record(small):
     manifest = {"problem": "chomp3", "params": {}, "max": 20_000, "count": 123, "seconds": 4.5,
                 "cpu_seconds": 4.0, "peak_mb": 7, "machine": "M", "date": "D", "command": "C",
