@@ -84,15 +84,19 @@ def footer(page, which: str) -> None:
 
 
 def footer_without_anchor(page, which: str) -> str:
-    """Follow the footer's link from a page whose address has an anchor: no address written
-    from the click on carries an anchor (the page left writes into the next page's entry while
-    it loads, and at the swap, when its tracking stops: instant.js drops those writes); the
-    address reached. (ADDRESS_WRITES records every write.)"""
+    """Follow the footer's link from a page whose address has an anchor: once the next page's
+    address is written, no address written after it carries an anchor or another path (the
+    page left writes into the next page's entry while it loads, and at the swap, when its
+    tracking stops: instant.js drops those writes); the address reached. (ADDRESS_WRITES
+    records every write.)"""
+    left = page.url.split("#")[0]
     written = page.evaluate("() => window.__addresses.length")
     footer(page, which)
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
     addresses = page.evaluate("n => window.__addresses.slice(n)", written)
-    assert addresses and not [a for a in addresses if "#" in a], addresses
+    reached = next((i for i, a in enumerate(addresses) if a.split("#")[0] != left), None)
+    assert reached is not None, addresses
+    assert addresses[reached:] == [page.url] * (len(addresses) - reached) and "#" not in page.url, addresses
     return page.url
 
 
