@@ -27,6 +27,10 @@ const SCOPE = self.registration.scope;
 const CHOSEN = "chocolate-games-offline"; // a cache that exists while the reader keeps a copy
 const BEFORE_WORKBOX = /^chocolate-games-[0-9a-f]{12}$/; // the earlier worker's caches
 const channel = new BroadcastChannel("chocolate-games-offline");
+// What the worker did with the copy, for the tests (tests/perf/test_offline.py prints it when
+// one fails); no page listens otherwise.
+const logChannel = new BroadcastChannel("chocolate-games-offline-log");
+const log = (text) => logChannel.postMessage({ t: Date.now(), from: "worker", text });
 
 setCacheNameDetails({ prefix: "chocolate-games" });
 const revisions = new Map(MANIFEST.map((entry) => [new URL(entry.url, SCOPE).href, entry.revision]));
@@ -89,12 +93,15 @@ let removing = null;
 function save(event) {
   // Workbox downloads during an install; a message event lends it its lifetime.
   const installing = event.type === "install" ? event : { type: "install", waitUntil: (p) => event.waitUntil(p) };
+  log(`save asked (${event.type}), ${saving ? "one under way" : "starting"}`);
   saving ??= (async () => {
     try {
       await caches.open(CHOSEN);
       await precache.install(installing);
+      log("save done");
       channel.postMessage({ type: "saved", ...(await status(false)) });
     } catch (error) {
+      log(`save failed: ${error}${removing ? " (removing)" : ""}`);
       if (!removing) channel.postMessage({ type: "failed", error: String(error), ...(await status(false)) });
       throw error;
     } finally {
@@ -108,6 +115,7 @@ function save(event) {
 /** Remove the copy, once a save under way has stopped (it would bring files back): its
  * status, also told to every page. */
 function remove() {
+  log(`remove asked, ${removing ? "one under way" : "starting"}${saving ? " after the save under way" : ""}`);
   removing ??= (async () => {
     try {
       await saving?.catch(() => {});
@@ -117,6 +125,7 @@ function remove() {
       removing = null;
     }
     const now = await status();
+    log(`removed: chosen ${now.chosen}, ${now.savedFiles} files`);
     channel.postMessage({ type: "removed", ...now });
     return now;
   })();
@@ -124,6 +133,7 @@ function remove() {
 }
 
 self.addEventListener("install", (event) => {
+  log("install");
   event.waitUntil((async () => {
     if (await caches.has(CHOSEN)) await save(event); // an install fails if its copy cannot be completed
     else await self.skipWaiting();
@@ -131,6 +141,7 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  log("activate");
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names.filter((name) => BEFORE_WORKBOX.test(name)).map((name) => caches.delete(name)));
@@ -141,8 +152,12 @@ clientsClaim();
 
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
+  log(`message ${type}${event.ports[0] ? " (answer expected)" : ""}`);
   if (type === "SKIP_WAITING") self.skipWaiting();
-  else if (type === "OFFLINE_STATUS") event.waitUntil(status().then((s) => event.ports[0]?.postMessage(s)));
+  else if (type === "OFFLINE_STATUS") event.waitUntil(status().then((s) => {
+    log(`status: chosen ${s.chosen}, saving ${s.saving}, ${s.savedFiles} of ${s.files} files`);
+    event.ports[0]?.postMessage(s);
+  }));
   else if (type === "OFFLINE_SAVE") save(event).catch(() => {});
   else if (type === "OFFLINE_REMOVE") event.waitUntil(remove().then((s) => event.ports[0]?.postMessage(s)));
 });

@@ -34,6 +34,7 @@ import zxingcpp
 from PIL import Image
 
 from bench.browser import save_for_offline
+from widgetkit import ADDRESS_WRITES
 from grundy import webapi
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,13 +335,18 @@ def test_assignment_stays_in_the_address(new_page, base, lang, device):
     student's assignment is there each time; teacher mode is refused and recorded."""
     link = assignment_link(base, SURVIVE, lang)
     page = new_page(**DEVICES[device])
+    page.add_init_script(ADDRESS_WRITES)
     page.goto(link)
     wait_tasks(page, 2)
     code = link.split("#a=")[1]
     for y in ("document.documentElement.scrollHeight", "0"):  # a real scroll, down and back up
+        written = page.evaluate("window.__addresses.length")
         page.mouse.wheel(0, 400)
         page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(900)  # tracking writes 250 ms + 250 ms after the scroll stops
+        # once the scroll stops, tracking writes the heading's anchor (none at the top): what is written keeps the assignment
+        page.wait_for_function("n => window.__addresses.length > n", arg=written, timeout=LOAD_MS)
+        written = page.evaluate("n => window.__addresses.slice(n)", written)
+        assert all(address.endswith(f"#a={code}") for address in written), written
         assert page.evaluate("location.hash") == f"#a={code}"
     page.evaluate("localStorage.setItem('grundy-teacher', '1')")  # teacher mode switched on on a lesson
     page.reload()

@@ -64,15 +64,20 @@ def test_a_later_visit_starts_from_the_kept_snapshot(watched, widget_urls, widge
     assert list(page.evaluate(KEPT_KEYS, KEPT)) == [stale]
 
     assert boot(page, root, "1 2", 3) == "fresh"
+    assert page.evaluate("() => window.grundyEngine.boot.keeps") is True  # the worker's own word
     assert list(kept(page)) == [key]  # the stale one replaced
 
     page.reload()
     root = page.locator("grundy-nimsum").first
     root.scroll_into_view_if_needed()
     assert boot(page, root, "2 5", 7) == "snapshot"
+    # started from it, the worker says it keeps none (a fresh start says it does, above)
+    assert page.evaluate("() => window.grundyEngine.boot.keeps") is False
     # the Lab on the restored engine: a module beyond the engine's library brings the whole one
     assert page.evaluate(LAB, "import fractions\nprint(fractions.Fraction(1, 3) + 1)") == ["ok", "4/3\n"]
-    page.wait_for_timeout(1500)  # past the worker's idle time: nothing more is kept
+    # An absence only time shows: past the worker's idle time (IDLE_MS, 1 s) nothing is kept.
+    # Its positive control is the fresh start above: `kept` is set the same way after that time.
+    page.wait_for_timeout(1500)
     assert page.evaluate("() => window.grundyEngine.kept") is None
 
     page.evaluate(PUT, [KEPT, url(key), [0] * 64])  # not a snapshot: restoring it fails
@@ -80,5 +85,6 @@ def test_a_later_visit_starts_from_the_kept_snapshot(watched, widget_urls, widge
     root = page.locator("grundy-nimsum").first
     root.scroll_into_view_if_needed()
     assert boot(page, root, "3 6", 5) == "fresh"
+    assert page.evaluate("() => window.grundyEngine.boot.keeps") is True
     assert list(kept(page)) == [key]
     w.errors.clear()  # Pyodide logs the failed restore

@@ -12,7 +12,7 @@ import pytest
 
 import grundy
 
-from widgetkit import LOAD_MS
+from widgetkit import LOAD_MS, engine_answered
 
 LARGEST = 199  # the explorer's MAX_SIZE: wythoff and ryuoh tables of 200 x 200 positions
 
@@ -264,7 +264,7 @@ def test_a_newer_request_replaces_an_older_drawing(booted):
     root.locator(".gw-max").fill(str(LARGEST))
     root.locator(".gw-show").click()
     show(page, root, "ryuoh", {"p": 4}, 12)
-    page.wait_for_timeout(1500)  # the older answer, if it came late, would have been drawn now
+    engine_answered(page)  # the older answer has come (a small table may be the build's: sooner)
     assert root.get_attribute("data-total") == "169"
     assert root.locator("canvas.gw-heatmap").count() == 0 and root.locator(".gw-grid td").count() == 169
     assert re.search(r"\b169\b", root.locator(".gw-counts").inner_text())

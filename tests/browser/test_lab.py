@@ -278,6 +278,11 @@ def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
     clean(page)
 
 
+def wait_tracked(page):
+    """Wait until the address names a heading (Material's anchor tracking has written it)."""
+    page.wait_for_function("() => location.hash.length > 1 && !location.hash.startsWith('#code=')", timeout=LOAD_MS)
+
+
 def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_url):
     """One Python per visit: a lesson's widgets start the engine (on demand), its "Open in the Lab"
     link swaps the Lab in (instant navigation) and the Lab runs on that engine; back to the
@@ -293,7 +298,7 @@ def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_url):
     expected = page.evaluate("a => decodeURIComponent(a.hash.slice('#code='.length))",
                              links.first.element_handle())
     links.first.scroll_into_view_if_needed()
-    page.wait_for_timeout(1000)  # as a reader: Material's anchor tracking follows the scroll first
+    wait_tracked(page)  # as a reader: Material's anchor tracking follows the scroll first
     links.first.click()
     page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
     assert page.evaluate("window.__sameDocument") is True, "the Lab was a full page load"
@@ -305,7 +310,7 @@ def test_the_lab_runs_on_the_engine_of_the_lesson_before(new_page, pages_url):
     page.go_back()
     page.wait_for_selector("#in-python", timeout=LOAD_MS)
     links.nth(1).scroll_into_view_if_needed()
-    page.wait_for_timeout(1000)
+    wait_tracked(page)
     links.nth(1).click()
     page.wait_for_selector("[data-lab][data-mounted][data-engine='ready'][data-editor]", timeout=LOAD_MS)
     assert page.evaluate("window.__sameDocument") is True

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 import grundy
-from widgetkit import LOAD_MS, open_widget
+from widgetkit import LOAD_MS, engine_answered, open_widget
 
 TOP = 128
 PROGRESS = "el => { const bar = el.querySelector('.gw-busy:not([hidden]) progress'); " \
@@ -83,5 +83,5 @@ def test_pviewer_cancel_stops_and_stays_usable(watched, widget_urls):
     show(root, 3, 40)
     label = wait_drawn(page, root, 3, 40)
     assert label.startswith(f"{len(grundy.game('chocolate', k=3).table(40).p_positions())} P-positions")
-    page.wait_for_timeout(1000)  # the cancelled table never arrives to replace the picture
+    engine_answered(page)  # every request answered or dropped: the cancelled table never replaces the picture
     assert label_for(3, 40) in root.locator("canvas.gw-cloud").get_attribute("aria-label")

@@ -29,6 +29,19 @@ def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", pho
 COUNT_SWAPS = """addEventListener('DOMContentLoaded', () => setTimeout(() => {
     window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; }); }));"""
 
+# An init script: every address the page writes into its history (replaceState or pushState
+# with a url: Material's anchor tracking, instant navigation, the site's own scripts), in
+# order, in window.__addresses. It lies under the site's wrappers of replaceState
+# (instant.js, place.js, classroom/address.js): it sees what they let through.
+ADDRESS_WRITES = """window.__addresses = [];
+for (const kind of ['replaceState', 'pushState']) {
+  const write = History.prototype[kind];
+  History.prototype[kind] = function (state, title, url) {
+    if (url !== undefined && url !== null) window.__addresses.push(String(new URL(url, location.href)));
+    return write.apply(this, arguments);
+  };
+}"""
+
 
 def swap(page, action) -> None:
     """Do `action` (a click, Back, Forward) and wait for the page Material's instant
@@ -179,6 +192,14 @@ def settled(page):
                                                 Promise.all(now.map((a) => a.finished.catch(() => null)))]);
         }
     }""")
+
+
+def engine_answered(page, timeout=LOAD_MS):
+    """Wait until the engine has answered or dropped every request made so far (engine-client.js's
+    `waiting`), then two animation frames: what a widget does on receiving those answers has
+    been done by then (an older answer a widget failed to drop would show)."""
+    page.wait_for_function("() => window.grundyEngine?.waiting === 0", timeout=timeout, polling=POLL_MS)
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
 
 
 def responsive(page):

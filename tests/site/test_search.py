@@ -86,9 +86,12 @@ def test_no_page_of_the_site_holds_a_combined_index(built_site):
 
 
 def shoot(page, edition: str, device: str) -> None:
-    """A screenshot of the open search's results."""
+    """A screenshot of the open search's results, once their transitions have ended."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)
+    page.evaluate("""async () => { const frame = () => new Promise((r) => requestAnimationFrame(r));
+        await frame(); await frame();
+        await Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => null))); }""")
     page.screenshot(path=SHOTS / f"search-{edition.strip('/') or 'en'}-{device}.png")
 
 

@@ -48,6 +48,11 @@ const TEXT = {
   },
 };
 
+// What this page did with the copy, for the tests (tests/perf/test_offline.py prints it,
+// with the worker's, when one fails); no page listens otherwise.
+const logChannel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`${CHANNEL}-log`);
+const log = (text) => logChannel?.postMessage({ t: Date.now(), from: location.pathname, text });
+
 let registration = null;
 let status = null; // the worker's: {files, bytes, savedFiles, savedBytes, chosen, saving}
 let failed = false;
@@ -66,12 +71,17 @@ function state() {
 /** Ask the active worker; resolves to its answer, or null if it gives none. */
 function ask(type) {
   const worker = registration?.active;
+  log(`ask ${type}${worker ? ` (worker ${worker.state})` : ": no active worker"}`);
   if (!worker) return Promise.resolve(null);
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel();
-    const timer = setTimeout(() => resolve(null), ASK_MS);
+    const timer = setTimeout(() => {
+      log(`no answer to ${type} in ${ASK_MS} ms`);
+      resolve(null);
+    }, ASK_MS);
     port1.onmessage = (event) => {
       clearTimeout(timer);
+      log(`answer to ${type}: chosen ${event.data?.chosen}, saving ${event.data?.saving}`);
       resolve(event.data);
     };
     worker.postMessage({ type }, [port2]);
@@ -79,6 +89,7 @@ function ask(type) {
 }
 
 function save() {
+  log(`save (worker ${registration?.active ? "active" : "missing"})`);
   failed = false;
   localStorage.removeItem(REMOVED);
   registration?.active?.postMessage({ type: "OFFLINE_SAVE" });
@@ -89,6 +100,7 @@ function save() {
 /** The worker answers once the copy is gone (every page hears it too); without its answer,
  * the page asks again what there is, so that the footer never waits for a message. */
 async function remove() {
+  log("remove");
   localStorage.setItem(REMOVED, "1");
   status = (await ask("OFFLINE_REMOVE")) || (await ask("OFFLINE_STATUS")) || status;
   failed = false;
@@ -115,6 +127,7 @@ function progressBar() {
  * screen readers, and the one control of the state; the focus stays in it. */
 function render() {
   const now = state();
+  if (document.documentElement.dataset.offline !== now) log(`state ${now || "(none)"}`);
   document.documentElement.dataset.offline = now;
   const footer = document.querySelector(".md-footer-meta__inner");
   let box = footer?.querySelector(".app-offline");
@@ -218,10 +231,12 @@ export async function setUpOffline(pageReady) {
     worker?.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
   });
   new BroadcastChannel(CHANNEL).onmessage = (event) => {
+    if (event.data.type !== "progress") log(`heard ${event.data.type}`);
     status = event.data;
     failed = event.data.type === "failed";
     render();
   };
+  log("registered");
   await navigator.serviceWorker.ready;
   status = await ask("OFFLINE_STATUS");
   render();

@@ -119,6 +119,12 @@ class EngineClient extends EventTarget {
     );
   }
 
+  /** How many requests are sent and not answered yet, or held: 0 once every request made
+   *  so far has its answer (or was dropped). The tests wait for it. */
+  get waiting() {
+    return this.#pending.size + this.#held.size;
+  }
+
   #fail(worker, message) {
     if (this.#worker !== worker) return;
     this.#stop(new Error(message));
