@@ -81,5 +81,11 @@ export function release(element) {
   if (open?.element === element) open = { ...open, path: null };
 }
 
+/** The reader asked for the plain address (the teacher's page): this tab forgets the assignment. */
+export function forget() {
+  open = null;
+  remember("");
+}
+
 /** The code of the assignment open on this page, if any. */
 export const openCode = () => (open?.path === location.pathname ? open.hash.slice(PREFIX.length) : "");
