@@ -47,7 +47,7 @@ export function assignmentCode() {
     }
   }
   if (reloaded()) return saved();
-  if (!open) remember("");
+  if (!openCode()) remember(""); // (also after instant navigation from the assignment to the plain address)
   return "";
 }
 
