@@ -11,7 +11,7 @@
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
 import { progress } from "../exercises/progress.js";
-import { assignmentCode, forget, keepInAddress, linkLanguages, openCode, release } from "./address.js";
+import { assignmentCode, keepInAddress, linkLanguages, openCode, release, toPlainAddress } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
 import { AssignmentStore, solvedCount } from "./store.js";
 import { studentView } from "./student-view.js";
@@ -342,9 +342,6 @@ class AssignmentElement extends HTMLElement {
 addEventListener("hashchange", () => {
   const code = location.hash.startsWith("#a=") ? assignmentCode() : "";
   if (code && code !== openCode()) location.reload();
-  else if (!location.hash && openCode()) { // back to the plain address: the teacher's page
-    forget();
-    location.reload();
-  }
+  else if (!location.hash && openCode()) toPlainAddress(); // back to the plain address
 });
 if (!customElements.get("grundy-assignment")) customElements.define("grundy-assignment", AssignmentElement);
