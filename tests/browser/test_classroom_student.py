@@ -48,7 +48,7 @@ def open_link(page, link, n):
 
 
 def h1(page):
-    return page.locator(".md-content h1").first.text_content().strip()
+    return page.locator(".md-content h1").first.text_content().replace("¶", "").strip()  # (its permalink)
 
 
 def decode(page, base, code):
