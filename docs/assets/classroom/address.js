@@ -2,7 +2,8 @@
 // Material's navigation.tracking writes the current heading's anchor (or none) there as the
 // reader scrolls, the play widget its game's query. While an assignment is open, every such
 // write on its page keeps #a=…; the code is also kept for the tab (sessionStorage), so a
-// reload or Back that finds an address without it brings it back.
+// reload or Back that finds an address without it brings it back. The plain address asked
+// for (a link to it, Back to it) is the teacher's page.
 
 const PREFIX = "#a=";
 const KEY = "grundy-assignment-address";
@@ -18,6 +19,15 @@ history.replaceState = function (state, title, url) {
     }
   }
   return replaceState.call(this, state, title, url);
+};
+
+// A link followed to the plain address of the assignment's page (instant navigation pushes
+// it, and does not load a page whose path has not changed): the teacher's page.
+const pushState = history.pushState;
+history.pushState = function (state, title, url) {
+  const result = pushState.call(this, state, title, url);
+  if (open?.path === location.pathname && !location.hash) toPlainAddress();
+  return result;
 };
 
 function saved() {
@@ -47,7 +57,7 @@ export function assignmentCode() {
     }
   }
   if (reloaded()) return saved();
-  if (!open) remember("");
+  if (!openCode()) remember(""); // (also after instant navigation from the assignment to the plain address)
   return "";
 }
 
@@ -79,6 +89,14 @@ export function linkLanguages(code) {
 /** The element left the page (another page shown): the address is free again. */
 export function release(element) {
   if (open?.element === element) open = { ...open, path: null };
+}
+
+/** The reader asked for the plain address: this tab forgets the assignment, and the page
+ *  loads again as the teacher's. */
+export function toPlainAddress() {
+  open = null;
+  remember("");
+  location.reload();
 }
 
 /** The code of the assignment open on this page, if any. */

@@ -1,4 +1,5 @@
-// The classroom's codes: an assignment in the address (#a=v1.<base64url JSON>) and a
+// The classroom's codes: an assignment in the address (#a=v1.<base64url JSON>; its mode,
+// practice or test, an optional field) and a
 // student's result code (v3.<base64url JSON>.<checksum>, with the time of the hand-in; v1
 // and v2 codes are still read). Each is read by its version, so old links and codes keep
 // working. The checksum (FNV-1a, 32 bits)
@@ -43,10 +44,17 @@ function checkTask(task) {
   return task;
 }
 
-/** {title, due, tasks: [{kind, game, params, pos, level, max}]} -> "v1.…". */
-export function encodeAssignment({ title = "", due = "", tasks }) {
+/** The modes of an assignment: practice (hints and answers there, and recorded) or a test
+ *  (no help; the answers shown after the hand-in). A link holds "m": "test" for a test
+ *  only: links without it (all those made before the modes) are practice. */
+export const MODES = ["practice", "test"];
+const modeOf = (m) => (m === "test" ? "test" : "practice");
+
+/** {title, due, mode, tasks: [{kind, game, params, pos, level, max}]} -> "v1.…". */
+export function encodeAssignment({ title = "", due = "", mode = "practice", tasks }) {
   const extra = (x) => (x.kind === "pn-table" ? [x.max] : x.level ? [x.level] : []);
-  const compact = { t: title, d: due, k: tasks.map((x) => [x.kind, x.game, x.params, x.pos, ...extra(x)]) };
+  const compact = { t: title, d: due, ...(modeOf(mode) === "test" ? { m: "test" } : {}),
+                    k: tasks.map((x) => [x.kind, x.game, x.params, x.pos, ...extra(x)]) };
   return `v1.${toBase64(JSON.stringify(compact))}`;
 }
 
@@ -54,7 +62,7 @@ const ASSIGNMENT_READERS = {
   v1(body) {
     const c = JSON.parse(fromBase64(body));
     if (!c || !Array.isArray(c.k) || !c.k.length || c.k.length > MAX_TASKS) throw new Error("tasks");
-    return { title: String(c.t || ""), due: String(c.d || ""),
+    return { title: String(c.t || ""), due: String(c.d || ""), mode: modeOf(c.m),
              tasks: c.k.map(([kind, game, params, pos, extra]) => checkTask({ kind, game, params, pos,
                level: typeof extra === "string" ? extra : "", ...(kind === "pn-table" ? { max: extra } : {}) })) };
   },
@@ -81,7 +89,8 @@ export const TEACHER = 2;
 
 /** {name, assignment: "v1.…", results: [{answer, attempts, hints, shown, teacher, solved}],
  *  time (of the hand-in, ms since 1970; default now)} -> "v3.<base64url JSON>.<checksum>"
- *  (the assignment inside as its JSON, not its code; the time in whole seconds). */
+ *  (the assignment inside as its JSON, not its code, so with its mode; the time in whole
+ *  seconds). */
 export function encodeResult({ name, assignment, results, time = Date.now() }) {
   const [, body] = String(assignment).split(/\.(.*)/s);
   const r = results.map((x) => [x.answer ?? "", x.attempts || 0, x.hints || 0,

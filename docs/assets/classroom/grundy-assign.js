@@ -13,6 +13,7 @@ import { langOf, translator } from "../widgets/i18n.js";
 import { assignmentCode, openCode } from "./address.js";
 import { MAX_TABLE, MAX_TASKS, encodeAssignment } from "./codec.js";
 import { classroomData, levelsOfGame, startsOf } from "./data.js";
+import { modeChoice } from "./mode-choice.js";
 import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
 
@@ -26,7 +27,7 @@ function readDraft() {
     const draft = JSON.parse(localStorage.getItem(DRAFT) || "null");
     if (!draft || !Array.isArray(draft.tasks)) return null;
     const tasks = draft.tasks.filter((x) => x && typeof x.game === "string" && x.params && Array.isArray(x.pos));
-    return { title: String(draft.title || ""), due: String(draft.due || ""), tasks };
+    return { title: String(draft.title || ""), due: String(draft.due || ""), mode: draft.mode, tasks };
   } catch {
     return null;
   }
@@ -80,6 +81,7 @@ class AssignElement extends HTMLElement {
     this.due = h("input", { type: "date", class: "cr-due", value: draft?.due || "" });
     this.titleInput.addEventListener("input", () => this.saveDraft());
     this.due.addEventListener("change", () => this.saveDraft());
+    this.mode = modeChoice(t, draft?.mode, () => this.saveDraft()); // practice or a test
     this.fit = h("p", { class: "cr-fit", role: "status" });
     this.message = h("p", { class: "cr-error", role: "alert" });
     this.output = h("div", { class: "cr-output", hidden: true });
@@ -87,7 +89,7 @@ class AssignElement extends HTMLElement {
     this.addButton = h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() });
     this.replaceChildren(
       h("fieldset", { class: "cr-form cr-about" }, h("legend", { text: t("about") }),
-        field(t("title"), this.titleInput), field(t("due"), this.due)),
+        field(t("title"), this.titleInput), field(t("due"), this.due)), this.mode.element,
       h("fieldset", { class: "cr-form cr-new" }, h("legend", { text: t("newTask") }), this.controls.element,
         field(t("kind"), this.kind), this.posField, this.maxField, this.levelField, this.startNote, this.addButton),
       this.said, this.list, this.fit, this.message,
@@ -210,13 +212,13 @@ class AssignElement extends HTMLElement {
   }
 
   saveDraft() {
-    const draft = { title: this.titleInput.value, due: this.due.value, tasks: this.tasks };
+    const draft = { title: this.titleInput.value, due: this.due.value, mode: this.mode.value, tasks: this.tasks };
     try { localStorage.setItem(DRAFT, JSON.stringify(draft)); } catch { /* private mode: this visit only */ }
   }
 
   /** The longest result link a student may hand in for `tasks` (answers at their longest). */
   resultLength(tasks) {
-    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks });
+    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, mode: this.mode.value, tasks });
     const assignment = ((code.length - 3) * 3) / 4; // its JSON, as the result code holds it
     const answers = tasks.reduce((sum, task) => sum + (task.answerSize || 3) + 16, 0); // ["…",99,9,3,1],
     const base = new URL("../results/#r=v3..00000000", location.href).href.length;
@@ -254,7 +256,8 @@ class AssignElement extends HTMLElement {
       this.message.textContent = this.tasks.length ? t("tooMany", { max: MAX_TASKS }) : t("needTask");
       return;
     }
-    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, tasks: this.tasks });
+    const code = encodeAssignment({ title: this.titleInput.value.trim(), due: this.due.value, mode: this.mode.value,
+                                    tasks: this.tasks });
     const url = new URL(location.href);
     url.search = "";
     url.hash = `a=${code}`;

@@ -3,14 +3,18 @@
 // elements (teacher mode off), the evidence of each task kept per assignment (store.js:
 // the answer that solved it however it was given, the attempts, the hints, a shown answer),
 // and the hand-in: a name, a result code with a checksum, a link to the teacher's results
-// page (also as a QR code when it fits one), and a printable answer sheet.
+// page (also as a QR code when it fits one), and a printable answer sheet. The page is
+// the student's (student-view.js): the assignment's title, its mode (a test: no help, the
+// answers shown after the hand-in), what to do, and one count of the tasks solved
+// (solvedCount: the progress line, the hand-in and the sheet).
 
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
 import { progress } from "../exercises/progress.js";
-import { assignmentCode, keepInAddress, linkLanguages, openCode, release } from "./address.js";
+import { assignmentCode, keepInAddress, linkLanguages, openCode, release, toPlainAddress } from "./address.js";
 import { assignmentId, decodeAssignment, encodeResult } from "./codec.js";
-import { AssignmentStore } from "./store.js";
+import { AssignmentStore, solvedCount } from "./store.js";
+import { studentView } from "./student-view.js";
 import { loadAnswers } from "../widgets/answers.js";
 import { answerText } from "./answers.js";
 import { classroomData, suggested } from "./data.js";
@@ -33,6 +37,8 @@ class AssignmentElement extends HTMLElement {
 
   disconnectedCallback() {
     release(this);
+    this.stopView?.();
+    this.store?.removeEventListener("change", this.redraw);
     progress.removeEventListener("change", this.noTeacher);
     if (this.teacherWas) progress.teacher = true; // the reader's own setting, for the lessons
   }
@@ -44,10 +50,13 @@ class AssignmentElement extends HTMLElement {
     try {
       this.assignment = decodeAssignment(code);
     } catch {
+      this.stopView = studentView(t("studentTitle"));
       this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: t("badLink") }));
       return;
     }
     this.code = code;
+    this.test = this.assignment.mode === "test";
+    this.stopView = studentView(this.assignment.title || t("studentTitle"));
     this.lessonTitle = this.assignment.title || t("untitled"); // the progress panel's name for it
     keepInAddress(code, this);
     this.store = new AssignmentStore(assignmentId(code));
@@ -67,10 +76,10 @@ class AssignmentElement extends HTMLElement {
       this.replaceChildren(h("p", { class: "cr-error", role: "alert", text: err.message }));
       return;
     }
-    const { title, due, tasks } = this.assignment;
-    const parts = [];
-    if (title) parts.push(h("h2", { class: "cr-heading", text: title }));
+    const { due, mode, tasks } = this.assignment;
+    const parts = [h("p", { class: "cr-mode-line", role: "note", "data-mode": mode, text: t(`modeLine.${mode}`) })];
     if (due) parts.push(h("p", { class: "cr-due-line", text: t("dueOn", { due }) }));
+    parts.push(h("p", { class: "cr-todo", text: t("todo") }), this.progressLine());
     // Every task at once: the engine loads only for what the build-time data do not hold
     // (a P/N table's positions, a start that is not suggested, an exercise's check).
     this.playsDrawn = []; // the play tasks' first boards (their data first, then the engine)
@@ -82,7 +91,52 @@ class AssignmentElement extends HTMLElement {
         h("h3", { text: t("task", { i: i + 1 }) }), task.kind === "play" ? h("p", { text }) : null, body);
     });
     this.replaceChildren(...parts, ...this.sections, this.handInBox());
+    this.redraw = () => this.drawCount();
+    this.store.addEventListener("change", this.redraw);
+    this.drawCount();
+    if (this.test && this.store.data.handedIn) this.reveal();
     linkLanguages(code);
+  }
+
+  /** Every task's result for the code ({answer, attempts, hints, shown, teacher, solved}). */
+  results() {
+    return this.assignment.tasks.map((task, i) => this.store.result(i, task));
+  }
+
+  /** "k of n tasks solved", counted once (solvedCount) for every place that says it. */
+  countText() {
+    return this.t("summary", { k: solvedCount(this.results()), n: this.assignment.tasks.length });
+  }
+
+  /** The progress line above the tasks (a bar and its words). */
+  progressLine() {
+    this.bar = h("progress", { class: "cr-progress-bar", max: this.assignment.tasks.length, value: 0, "aria-hidden": "true" });
+    this.countLine = h("span", { class: "cr-progress-text" });
+    return h("p", { class: "cr-progress-line" }, this.countLine, " ", this.bar);
+  }
+
+  /** The count, where the page says it: the progress line and the hand-in's. */
+  drawCount() {
+    const text = this.countText();
+    this.countLine.textContent = text;
+    this.bar.value = solvedCount(this.results());
+    this.handInCount.textContent = text;
+  }
+
+  /** A test handed in: its exercises' answers shown (and recorded as shown for a later
+   *  hand-in), kept so after a reload. */
+  reveal() {
+    this.store.update((d) => ({ ...d, handedIn: true }));
+    this.assignment.tasks.forEach((task, i) => {
+      if (task.kind !== "play") this.store.change(i, (r) => ({ ...r, shown: true }));
+    });
+    this.revealed = true;
+    for (const node of this.querySelectorAll("grundy-exercise")) this.revealIn(node);
+  }
+
+  /** Show the answer of exercise `node` (once its element is defined). */
+  revealIn(node) {
+    customElements.whenDefined("grundy-exercise").then(() => node.reveal());
   }
 
   /** A pn-table task: its positions are the engine's (tableOf), so the engine loads when the
@@ -116,7 +170,8 @@ class AssignmentElement extends HTMLElement {
     }
     const node = h("grundy-exercise", { class: "grundy-exercise", "data-kind": task.kind, "data-game": task.game,
       "data-params": JSON.stringify(task.params), "data-pos": task.pos.join(" "), "data-lesson": this.store.lesson,
-      "data-id": `t${i}`, "data-lang": this.lang, "data-max": task.max, "data-lesson-title": this.lessonTitle },
+      "data-id": `t${i}`, "data-lang": this.lang, "data-max": task.max, "data-lesson-title": this.lessonTitle,
+      "data-test": this.test ? "true" : null },
     h("div", { class: "gx-static" }, h("p", { class: "gx-question", text }),
       task.kind === "find-move" ? h("figure", { class: "grundy-picture" }) : null,
       table ? tablesNode(table, blankCell) : null, answer));
@@ -153,6 +208,7 @@ class AssignmentElement extends HTMLElement {
       const move = e.target.closest?.(".gx-static .move");
       if (move && (e.key === "Enter" || e.key === " ")) attempt(move.getAttribute("data-to"));
     }, true);
+    if (this.revealed) this.revealIn(node); // a table that came after the hand-in
     if (table) return node; // its answer is drawn already
     // The folded answer, from the exercise's state when it is first opened (not before:
     // the state may need the engine).
@@ -178,7 +234,8 @@ class AssignmentElement extends HTMLElement {
     import("../widgets/grundy-play.js").catch(() => {}); // else widgets.js defines it later
     const node = h("grundy-play", { "data-game": task.game, "data-params": JSON.stringify(task.params),
                                     "data-start": task.pos.join(" "), "data-lang": this.lang,
-                                    "data-catalogue": this.data.catalogue, "data-answers": answers });
+                                    "data-catalogue": this.data.catalogue, "data-answers": answers,
+                                    "data-locked": this.test ? "true" : null });
     const badge = h("span", { class: "gx-badge cr-won", text: this.t("won"), hidden: !this.store.task(i).right });
     const helped = () => this.store.change(i, (r) => ({ ...r, hints: r.hints + 1 }));
     node.addEventListener("change", (e) => { if (e.target.closest(".gw-hints")?.checked) helped(); });
@@ -206,9 +263,11 @@ class AssignmentElement extends HTMLElement {
         && !setup.misere && !setup.pass && node.history[0].pos.join(",") === task.pos.join(",");
       if (node.hintsBox?.checked) this.store.change(i, (r) => ({ ...r, hints: Math.max(r.hints, 1) }));
       this.store.attempt(i, path, won);
+      // the lessons' progress counts it as a task of the assignment (data-lesson, data-id)
+      progress.update(this.store.lesson, `t${i}`, (r) => ({ ...r, attempts: r.attempts + 1, solved: r.solved || won }));
       badge.hidden = !this.store.task(i).right;
     }).observe(node, { attributes: true, attributeFilter: ["data-level", "data-winner", "data-moves"] });
-    return h("div", { class: "cr-play" }, badge, node);
+    return h("div", { class: "cr-play", "data-lesson": this.store.lesson, "data-id": `t${i}` }, badge, node);
   }
 
   handInBox() {
@@ -228,7 +287,7 @@ class AssignmentElement extends HTMLElement {
       message.textContent = "";
       this.store.update((d) => ({ ...d, name: who }));
       this.qrSvg ||= (await import("./qr.js")).qrSvg; // at the hand-in only: not before the tasks
-      const results = this.assignment.tasks.map((task, i) => this.store.result(i, task));
+      const results = this.results();
       const code = encodeResult({ name: who, assignment: this.code, results });
       const link = new URL(`../results/#r=${code}`, location.href).href;
       const box = h("textarea", { class: "cr-code", readonly: true, rows: 4, spellcheck: "false", id: "cr-code-box" }, code);
@@ -238,11 +297,13 @@ class AssignmentElement extends HTMLElement {
         h("button", { type: "button", class: "md-button cr-print", text: t("print"), onclick: () => window.print() }),
         this.sheet(who, results, code, link));
       out.hidden = false;
-      done.textContent = t("handedIn");
+      done.textContent = this.test ? `${t("handedIn")} ${t("revealed")}` : t("handedIn");
+      if (this.test) this.reveal();
       box.focus(); // the next step: copy the code (or follow the link below it)
       box.select();
     };
-    return h("section", { class: "cr-handin grundy-widget" }, h("h3", { text: t("handIn") }),
+    this.handInCount = h("p", { class: "cr-handin-count" });
+    return h("section", { class: "cr-handin grundy-widget" }, h("h3", { text: t("handIn") }), this.handInCount,
       h("label", { class: "cr-field" }, t("name"), " ", name),
       h("button", { type: "button", class: "md-button md-button--primary cr-handin-button", text: t("handIn"), onclick: handIn }),
       message, done, out);
@@ -262,10 +323,11 @@ class AssignmentElement extends HTMLElement {
   sheet(who, results, code, link) {
     const t = this.t;
     const { title, due, tasks } = this.assignment;
-    const solved = results.filter((r) => r.solved).length;
     return h("div", { class: "cr-sheet" },
       h("h2", { text: `${t("sheet")}${title ? `: ${title}` : ""}` }),
-      h("p", { text: `${t("student")}: ${who}${due ? ` · ${t("dueOn", { due })}` : ""} · ${t("summary", { k: solved, n: tasks.length })}` }),
+      h("p", { class: "cr-sheet-summary" }, `${t("student")}: ${who}${due ? ` · ${t("dueOn", { due })}` : ""} · `,
+        h("span", { class: "cr-sheet-count", text: t("summary", { k: solvedCount(results), n: tasks.length }) }),
+        ` · ${t("modeIs", { mode: t(`modeName.${this.assignment.mode}`) })}`),
       h("table", { class: "cr-sheet-table" },
         h("thead", {}, h("tr", {}, [t("task", { i: "" }).trim(), t("solved"), t("attempts"), t("hints"), t("answer")].map((s) => h("th", { text: s })))),
         h("tbody", {}, results.map((r, i) => h("tr", {},
@@ -280,5 +342,6 @@ class AssignmentElement extends HTMLElement {
 addEventListener("hashchange", () => {
   const code = location.hash.startsWith("#a=") ? assignmentCode() : "";
   if (code && code !== openCode()) location.reload();
+  else if (!location.hash && openCode()) toPlainAddress(); // back to the plain address
 });
 if (!customElements.get("grundy-assignment")) customElements.define("grundy-assignment", AssignmentElement);

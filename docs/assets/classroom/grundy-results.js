@@ -241,6 +241,7 @@ class ResultsElement extends HTMLElement {
       rows.sort(this.sort.value === "solved" ? (a, b) => verified(b.cells) - verified(a.cells) || byName(a, b) : byName);
       return h("div", { class: "cr-table-box" },
         assignment.title ? h("h3", { text: assignment.title }) : null,
+        h("p", { class: "cr-mode-of", "data-mode": assignment.mode, text: t("modeIs", { mode: t(`modeName.${assignment.mode}`) }) }),
         titled(assignment.title) > 1 ? h("p", { class: "cr-error cr-same-title", text: t("sameTitle") }) : null,
         h("details", { class: "cr-task-list", open: titled(assignment.title) > 1 }, h("summary", { text: t("taskList") }),
           h("ol", {}, assignment.tasks.map((task) => h("li", { text: taskText(task, this.catalogue, this.levelsOf(task), t) })))),

@@ -15,13 +15,20 @@ function readAll() {
   }
 }
 
-export class AssignmentStore {
+/** How many of `results` (AssignmentStore.result's) are solved: the one count of the
+ *  student's page (its progress line, the hand-in and the answer sheet). */
+export const solvedCount = (results) => results.filter((r) => r.solved).length;
+
+/** A "change" event after every update (the progress line redraws). */
+export class AssignmentStore extends EventTarget {
   constructor(id) {
+    super();
     this.id = id;
     this.lesson = `assign-${id}`;
   }
 
-  /** {tasks: {i: {answer, right, attempts, hints, shown, teacher}}, name}. */
+  /** {tasks: {i: {answer, right, attempts, hints, shown, teacher}}, name, handedIn (a
+   *  test's answers are shown once it is true)}. */
   get data() {
     return { tasks: {}, name: "", ...readAll()[this.id] };
   }
@@ -30,6 +37,7 @@ export class AssignmentStore {
     const all = readAll();
     all[this.id] = fn(this.data);
     try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* private mode: keep going */ }
+    this.dispatchEvent(new Event("change"));
   }
 
   /** Task i's record (earlier versions kept `answers` and `play`: read as last tries). */

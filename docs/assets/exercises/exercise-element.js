@@ -11,7 +11,9 @@
 // its answer cells (data-pos), which the engine computed at build time (also in misère
 // play, with a pass or next to a Nim heap). Feedback, a ladder of hints, the (build-time,
 // folded) answer after an attempt; progress in localStorage (progress.js); teacher mode
-// shows every answer.
+// shows every answer. data-test (a classroom test): no hints and no answer to show (the
+// page reveals it: reveal()), and a wrong answer is only "not right" (nothing it says, nor
+// a table's marked cells, gives the answer away).
 
 import { loadAnswers } from "../widgets/answers.js";
 import { engine } from "../widgets/engine-client.js";
@@ -54,7 +56,9 @@ class ExerciseElement extends HTMLElement {
     // The lesson's title is written on the element (at build time, or by the classroom), else
     // its page's heading: when instant navigation connects it, document.title is still the
     // previous page's.
-    progress.setTotal(lesson, new Set(all.map((e) => e.dataset.id)).size, this.lang,
+    // Every task of the lesson counts (a classroom's game too: its box has data-lesson and data-id).
+    const tasks = [...document.querySelectorAll("[data-lesson][data-id]")].filter((e) => e.dataset.lesson === lesson);
+    progress.setTotal(lesson, new Set(tasks.map((e) => e.dataset.id)).size, this.lang,
                       this.dataset.lessonTitle || pageTitle(this) || lesson);
     this.showProgress();
   }
@@ -122,8 +126,9 @@ class ExerciseElement extends HTMLElement {
     this.badge = el("span.gx-badge", { textContent: `✓ ${this.t("solved")}`, hidden: true });
     this.work = el("div.gx-work");
     staticPart.querySelector(".gx-question")?.append(" ", this.badge);
+    this.test = this.dataset.test === TRUE;
     this.answer.before(this.work, this.feedback,
-      el("div.gx-buttons", {}, this.hintButton, this.answerButton), this.hints);
+      this.test ? "" : el("div.gx-buttons", {}, this.hintButton, this.answerButton), this.hints);
     ({ "find-move": () => this.buildFindMove(), "grundy-value": () => this.buildValue(),
        "pn-table": () => this.buildTable() })[this.dataset.kind]();
     const wake = () => this.state().catch(() => {});
@@ -154,7 +159,7 @@ class ExerciseElement extends HTMLElement {
 
   /** Record an attempt (and whether it solved the exercise) and say how it went. */
   attempt(solved, message, extra = (r) => r) {
-    this.feedback.textContent = message;
+    this.feedback.textContent = solved || !this.test ? message : this.t("notRight");
     this.feedback.dataset.result = solved ? "right" : "wrong";
     this.save((r) => extra({ ...r, attempts: r.attempts + 1, solved: r.solved || solved }));
   }
@@ -428,7 +433,7 @@ class ExerciseElement extends HTMLElement {
       if (!value) blank += 1;
       else if (good) right += 1;
       else wrong.push(written(td.dataset.pos.split(",")));
-      this.setCell(td, value, value ? (good ? "right" : "wrong") : "");
+      this.setCell(td, value, value && !this.test ? (good ? "right" : "wrong") : "");
     }
     const firstWrong = this.cells.find((td) => td.classList.contains("gx-wrong"));
     if (firstWrong) this.rove(firstWrong); // Tab goes back to the table at its first wrong cell

@@ -2,7 +2,9 @@
 // computer at a chosen level, or two players on one device. data-game, data-params (JSON;
 // a sum: {"components": [...]}), data-start ("10 5 5"; a sum "10 5 5 | 6 | 3 5"),
 // data-misere, data-pass. The game played is kept in the page's address (play-link.js);
-// once it is over, a Review marks the mistakes (play-review.js).
+// once it is over, a Review marks the mistakes (play-review.js). data-locked (a classroom
+// test): the game as given, with no help: no hints, Explain, Undo, Review, lab link nor
+// controls to change the game or the opponent; Restart only.
 
 import { Board } from "./board.js";
 import { GameControls, checkGame, defaultStart, gameTitle, parseStart, startText } from "./catalogue.js";
@@ -120,14 +122,17 @@ export class PlayElement extends GrundyWidget {
     this.boardBox.addEventListener("keydown", (e) => this.onKey(e));
     this.boardBox.addEventListener("focusin", (e) => this.onFocus(e));
     // the game first (its board at the top of a phone's screen), then how to start another
+    this.locked = TRUE.includes(this.dataset.locked);
+    const restartOnly = () => h("div", { class: "gw-controls gw-options" },
+      button("gw-restart", t("restart"), () => { this.markPlayed(); this.restart(); }));
     this.replaceChildren(this.loader, this.message, this.status, this.linkNote, this.resumeNote, this.boardBox,
       h("div", { class: "gw-controls gw-movebar" }, this.previewText, this.confirmButton, this.passButton),
-      options, this.typed.element, this.typed.output, this.moveList,
+      this.locked ? restartOnly() : options, this.typed.element, this.typed.output, this.moveList,
       this.parts, this.info, this.hintList, this.botNote, this.reviewBox,
-      form, this.levelChoice.note,
+      ...(this.locked ? [] : [form, this.levelChoice.note]),
       h("div", { class: "gw-logbox" }, h("p", { class: "gw-logtitle", text: t("log") }), this.logList),
-      this.share);
-    this.hintList.after(explainPanel(this));
+      ...(this.locked ? [] : [this.share]));
+    if (!this.locked) this.hintList.after(explainPanel(this));
     this.history = null;
     this.renderLog();
   }
@@ -649,8 +654,8 @@ export class PlayElement extends GrundyWidget {
     if (!this.botNote.hidden) {
       this.botNote.textContent = t("botRule", { title: bot.title[t.lang], rule: bot.description[t.lang] });
     }
-    this.reviewBox.hidden = !state.over;
-    if (!state.over) return;
+    this.reviewBox.hidden = !state.over || this.locked; // a test: no mistakes marked
+    if (this.reviewBox.hidden) return;
     const button = (cls, label, onclick) =>
       h("button", { type: "button", class: `md-button ${cls}`, text: label, onclick });
     const tools = [button("gw-copyrecord", t("record.copy"), () => this.copy(this.record(), t("record.copied"))),
