@@ -117,6 +117,32 @@ def test_the_page_is_the_students(new_page, base, lang, device):
         assert not p.foreign_requests, p.foreign_requests
 
 
+FIRST_PAINT = """window.__teacherShown = null;
+new MutationObserver((_, mo) => {
+  const part = document.querySelector('.cr-teacher');
+  if (!part) return;
+  window.__teacherShown = getComputedStyle(part).display !== 'none';
+  mo.disconnect();
+}).observe(document, { subtree: true, childList: true });"""
+
+
+@pytest.mark.browser
+def test_the_teacher_text_is_hidden_from_the_first_paint(new_page, base):
+    """Opened by the student's link, the teacher's introduction is hidden as soon as it is
+    parsed (assign.md's first script and site.css), not only once the module has run; the
+    plain address shows it."""
+    page = new_page(**DEVICES["phone"])
+    page.add_init_script(FIRST_PAINT)
+    page.goto(f"{base}ja/assign/")
+    page.wait_for_function("window.__teacherShown !== null")
+    assert page.evaluate("window.__teacherShown") is True
+    link = assignment_link(base, assignment("", [["grundy-value", "wythoff", {}, list(VALUE)]]), "ja")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("window.__teacherShown !== null")
+    assert page.evaluate("window.__teacherShown") is False
+
+
 def counts(page):
     """The "k of n" of the progress line, the hand-in and the answer sheet."""
     return [page.locator(f"grundy-assignment {s}").text_content().strip()

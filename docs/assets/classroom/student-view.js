@@ -22,5 +22,8 @@ export function studentView(title) {
   const watch = new MutationObserver(keep);
   watch.observe(document.head, { childList: true, subtree: true, characterData: true });
   keep();
-  return () => watch.disconnect();
+  return () => {
+    watch.disconnect();
+    document.documentElement.classList.remove("cr-student-view"); // set by assign.md's first script
+  };
 }
