@@ -214,7 +214,7 @@ def test_wrong_table_shows_its_wrong_cells(new_page, base, lang, device):
     assert wrong_student.get_attribute("data-state") == "unverified"  # claimed, not counted
     grid = wrong_student.locator(".cr-wrong-cells")
     grid.wait_for(timeout=LOAD_MS)
-    assert grid.locator("summary").text_content() == WORDS[lang]["wrong"]
+    assert grid.locator(".cr-wrong-summary").text_content() == WORDS[lang]["wrong"]
     marked = grid.locator("td.cr-cell-wrong").evaluate_all("tds => tds.map((td) => td.dataset.pos)")
     assert sorted(marked) == sorted(WRONG)
     for pos in WRONG:

@@ -332,8 +332,8 @@ class ResultsElement extends HTMLElement {
         state === "wrong" ? h("span", { class: "cr-x", "aria-hidden": "true", text: "✗" }) : null,
         state === "right" ? null : h("span", { class: "cr-sr", text: ` ${t(state === "wrong" ? "cellWrong" : "cellBlank")}` }));
     };
-    return h("details", { class: "cr-wrong-cells", open: true, "data-wrong": wrong.map((pos) => pos.join(",")).join(" ") },
-      h("summary", { text: [wrong.length ? t("wrongCells", { n: wrong.length, cells: shown }) : "",
+    return h("div", { class: "cr-wrong-cells", "data-wrong": wrong.map((pos) => pos.join(",")).join(" ") },
+      h("p", { class: "cr-wrong-summary", text: [wrong.length ? t("wrongCells", { n: wrong.length, cells: shown }) : "",
                             blank ? t("blankCells", { n: blank }) : ""].filter(Boolean).join(t("also")) }),
       h("div", { class: "cr-grid-box" }, tablesNode(table, cell)));
   }
