@@ -167,7 +167,6 @@ class AssignElement extends HTMLElement {
         this.status?.stop();
         this.status = null;
         this.engineBox.replaceChildren();
-        if (this.said.textContent === this.t("engineWait")) this.said.textContent = "";
       }
     }
   }
@@ -178,8 +177,7 @@ class AssignElement extends HTMLElement {
     if (engine.status === "ready") return;
     this.status?.stop();
     this.status = engineStatus(this.lang, () => this.add());
-    this.engineBox.replaceChildren(this.status.element);
-    this.said.textContent = this.t("engineWait");
+    this.engineBox.replaceChildren(this.status.element, h("p", { class: "cr-engine-wait", text: this.t("engineWait") }));
   }
 
   /** The task of the form added to the list, unless the engine refuses it or the list has it. */
