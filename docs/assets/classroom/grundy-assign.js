@@ -178,6 +178,7 @@ class AssignElement extends HTMLElement {
     this.status?.stop();
     this.status = engineStatus(this.lang, () => this.add());
     this.engineBox.replaceChildren(this.status.element, h("p", { class: "cr-engine-wait", text: this.t("engineWait") }));
+    this.engineBox.scrollIntoView({ block: "nearest" }); // in view under the button, on a phone too
   }
 
   /** The task of the form added to the list, unless the engine refuses it or the list has it. */
