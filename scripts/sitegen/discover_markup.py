@@ -84,6 +84,8 @@ STRINGS = {
     "method.mona": grundy.Text("MONA", "MONA"),
     "method.automata": grundy.Text("the engine's automata", "エンジンのオートマトン"),
     "method.brute force": grundy.Text("brute force on the table", "表の全数探索"),
+    "answer": grundy.Text("The engine's own search, when this page was built (open it once you have guessed)",
+                          "このページのビルド時のエンジンの探索結果 (予想してから開いてください)"),
     "static": grundy.Text("Searching again, and testing or proving your own guess, need "
                           "JavaScript; the engine's result at build time is shown instead.",
                           "もう一度探したり、自分の予想を確かめたり証明したりするには JavaScript が"
@@ -119,17 +121,21 @@ def fallback(d, guess, proof, game, lang: str) -> str:
                             pos=position_text(at) if at else "", reason=escape(proof["reason"] or "")))
     else:
         parts = [_t("none", lang, game=label, what=what, size=d.searched, n=d.checked, max=d.max)]
-    html = [f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>']
+    html = []
     if guess is not None:
         result = _t("guess.holds", lang) if guess.holds else _t(
             "guess.fails", lang, pos=position_text(guess.first_counterexample), holds_to=guess.holds_to)
         html.append(f'<p class="gw-discover-guess">{_t("guess", lang, formula=escape(guess.formula), result=result)}</p>')
+    # the engine's answer only for a reader who asks for it (closed, out of the accessibility tree)
+    html.append(f'<details class="gw-engine-answer">\n<summary>{_t("answer", lang)}</summary>\n'
+                f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>')
     if d.near_misses:
         rows = "\n".join(f"<tr><td><code>{escape(m.formula)}</code></td><td>{m.holds_to}</td>"
                          f"<td>{position_text(m.first_counterexample)}</td></tr>" for m in d.near_misses)
         head = "".join(f'<th scope="col">{_t(k, lang)}</th>' for k in ("near.formula", "near.holds_to", "near.first"))
         html.append(f'<table class="gw-near">\n<caption>{_t("near.caption", lang)}</caption>\n'
                     f"<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>")
+    html.append("</details>")
     return "\n".join(html)
 
 
@@ -146,11 +152,15 @@ def discover(args: dict[str, str], ctx) -> str:
         guess = check(game, guess_text, limit, target) if guess_text else None
     except grundy.GameError as e:
         raise a.error(str(e)) from None
-    # the proofs the widget would ask for: the formula found, the guess (as the page asks)
-    asked = [{"lang": ctx.lang, "op": "prove", "game": game.name, "params": game.params,
-              "target": target, "formula": formula} for formula in (d.formula, guess_text) if formula]
+    # what the widget asks before the reader does: its table; and the proofs it would ask
+    # for: the formula found, the guess (as the page asks)
+    table = {"lang": ctx.lang, "op": "table", "game": game.name, "params": game.params, "max": limit,
+             "compare": "xor"}
+    proving = [{"lang": ctx.lang, "op": "prove", "game": game.name, "params": game.params,
+                "target": target, "formula": formula} for formula in (d.formula, guess_text) if formula]
+    asked = [table, *proving]
     answers, proofs = written.stored(ctx, "discover", asked, lambda: written.written(asked))
-    proof = proofs["written"].get(written.canonical(asked[0])) if d.found else None
+    proof = proofs["written"].get(written.canonical(proving[0])) if d.found else None
     data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
             "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang,
             "catalogue": catalogue(ctx), "answers": answers}  # the controls, built without the engine

@@ -402,6 +402,9 @@ def test_discover_directive(ctx):
     assert "{2,\u00a01,\u00a03}" in html  # the first counterexample of x ^ y ^ z == 0 for k = 5
     k3 = sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P"}, ctx)
     assert ("<code>x ^ y == z</code>" in k3) and ("2.1" in k3)
+    # the engine's answer only for who opens it (closed: out of the accessibility tree)
+    assert k3.index('<details class="gw-engine-answer">') < k3.index("<code>x ^ y == z</code>") < k3.index("</details>")
+    assert "<details open" not in k3
     with pytest.raises(sitegen.SitegenError):
         sitegen.render("discover", {"game": "chocolate", "target": "Q"}, ctx)
 
