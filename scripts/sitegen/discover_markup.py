@@ -3,7 +3,9 @@ inside the `<grundy-discover>` custom element that lets readers search again, te
 own guess and prove it (docs/assets/widgets/grundy-discover.js); the build-time result,
 with the proof of the formula found, is the element's no-JavaScript fallback. The proofs
 of the formula found and of the guess are the widget's build-time answers (written.py):
-the page shows the site's own proofs without running the engine.
+the page shows the site's own proofs without running the engine. So is the widget's table,
+drawn first (the reader guesses from it): the no-JavaScript fallback shows it too, then the
+guess, and the engine's result only in a closed <details>.
 
     ```grundy
     discover game=chocolate k=3 max=8 target=P guess="x + y == z"
@@ -33,8 +35,11 @@ from grundy.discovery.grammar import normalise
 
 from . import cache, written
 from .args import Args, game_label, position_text
+from .markup import axes, cell, grid
 from .strings import japanese_spacing
 from .widgets_markup import catalogue
+
+MAX_LIST_ROWS = 400  # as the lessons' lists and the widget's (discover-table.js)
 
 STRINGS = {
     "found": grundy.Text("For {game}, the engine found a {what}: <code>{formula}</code>. It holds "
@@ -86,6 +91,12 @@ STRINGS = {
     "method.brute force": grundy.Text("brute force on the table", "表の全数探索"),
     "answer": grundy.Text("The engine's own search, when this page was built (open it once you have guessed)",
                           "このページのビルド時のエンジンの探索結果 (予想してから開いてください)"),
+    "table.P": grundy.Text("The engine's table, every coordinate up to {max}: the P-positions "
+                           "(P), in bold.",
+                           "エンジンの表 (どの座標も {max} 以下)。P 局面 (P) は太字です。"),
+    "table.grundy": grundy.Text("The engine's Grundy values, every coordinate up to {max}: the "
+                                "P-positions (0) in bold.",
+                                "エンジンが計算したグランディ数 (どの座標も {max} 以下)。P 局面 (0) は太字です。"),
     "static": grundy.Text("Searching again, and testing or proving your own guess, need "
                           "JavaScript; the engine's result at build time is shown instead.",
                           "もう一度探したり、自分の予想を確かめたり証明したりするには JavaScript が"
@@ -102,6 +113,33 @@ def _with_code(text: str, formula: str) -> str:
     """`text` as HTML, the formula in it (as the prover writes it) set as code."""
     shown = escape(normalise(formula))
     return escape(text).replace(shown, f"<code>{shown}</code>")
+
+
+def static_table(answer: dict, target: str, limit: int, lang: str) -> str:
+    """The engine's `table` answer as the reader sees it first: two coordinates as a grid
+    (P or N, or the Grundy values; the lessons' orientation), else a list of the
+    P-positions (target P) or of every position with its Grundy value."""
+    coords, k = answer["coords"], len(answer["coords"])
+    value = {tuple(row[:k]): row[k] for row in answer["rows"]}
+
+    def td(pos) -> str:
+        if pos not in value:
+            return '<td class="gt-void"></td>'
+        g = value[pos]
+        return cell("td", ("P" if g == 0 else "N") if target == "P" else g, "gt-p" if g == 0 else "")
+
+    if k == 2:
+        down, across = axes(coords)
+        at = (lambda r, c: (r, c)) if coords[0] == down else (lambda r, c: (c, r))
+        used = {name: sorted({pos[coords.index(name)] for pos in value}) for name in coords}
+        body = grid(f"{down} \\ {across}", used[across], used[down], lambda r, c: td(at(r, c)))
+    else:
+        listed = [pos for pos in value if target != "P" or value[pos] == 0][:MAX_LIST_ROWS]
+        head = "".join(cell("th", c, attrs=' scope="col"') for c in (*coords, "P/N" if target == "P" else "G"))
+        rows = "\n".join("<tr>" + "".join(cell("td", c) for c in pos) + td(pos) + "</tr>" for pos in listed)
+        body = f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+    caption = escape(_t(f"table.{target}", lang, max=limit))
+    return f'<div class="gw-table-box">\n<p class="grundy-caption">{caption}</p>\n{body}\n</div>'
 
 
 def fallback(d, guess, proof, game, lang: str) -> str:
@@ -161,12 +199,14 @@ def discover(args: dict[str, str], ctx) -> str:
     asked = [table, *proving]
     answers, proofs = written.stored(ctx, "discover", asked, lambda: written.written(asked))
     proof = proofs["written"].get(written.canonical(proving[0])) if d.found else None
+    table_answer = proofs["written"].get(written.canonical(table))
+    shown = static_table(table_answer, target, limit, ctx.lang) if table_answer else ""
     data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
             "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang,
             "catalogue": catalogue(ctx), "answers": answers}  # the controls, built without the engine
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     return (f'<div class="grundy-widget-box">\n<grundy-discover class="grundy-widget"{attrs}>\n'
-            f"{fallback(d, guess, proof, game, ctx.lang)}\n"
+            f"{shown}\n{fallback(d, guess, proof, game, ctx.lang)}\n"
             f'<p class="grundy-widget-static">{escape(_t("static", ctx.lang))}</p>\n'
             "</grundy-discover>\n</div>")
 

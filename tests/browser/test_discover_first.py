@@ -47,8 +47,8 @@ def wythoff_p(pos: tuple) -> bool:
 # -- helpers -------------------------------------------------------------------------------
 
 def table_drawn(w, root):
-    """Wait until the widget shows its table (no 'Computing the table…', no busy box)."""
-    w.page.wait_for_function("el => el.querySelector('.gw-table-box table')"
+    """Wait until the widget (built: its guess field) shows its table (no busy box)."""
+    w.page.wait_for_function("el => el.querySelector('.gw-guess') && el.querySelector('.gw-table-box table')"
                              " && !el.querySelector('.gw-busy:not([hidden])')",
                              arg=root.element_handle(), timeout=LOAD_MS, polling=POLL_MS)
 
