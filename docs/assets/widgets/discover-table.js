@@ -51,9 +51,9 @@ export class GuessTable {
     table.prepend(h("caption", { text: caption }));
     this.body = table.querySelector("tbody");
     const box = h("div", { class: "gw-table-box", tabindex: "0", role: "region", "aria-label": caption }, table);
-    const listed = k === 2 ? 0 : this.body.rows.length;
-    const total = k === 2 || target !== "P" ? rows.length : rows.filter((r) => r.g === 0).length;
-    this.element.replaceChildren(box, ...(listed < total
+    const listed = this.body.rows.length;
+    const total = target !== "P" ? rows.length : rows.filter((r) => r.g === 0).length;
+    this.element.replaceChildren(box, ...(k !== 2 && listed < total
       ? [h("p", { class: "gw-table-more", text: this.t("discover.table.more", { shown: listed, n: total }) })] : []));
     this.shown = true;
   }

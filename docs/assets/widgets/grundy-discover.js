@@ -45,7 +45,7 @@ export class DiscoverElement extends GrundyWidget {
       input.addEventListener("input", () => setFieldError(input, ""));
     }
     // a verdict is about the formula it checked or proved: another formula, and it goes
-    this.guessInput.addEventListener("input", () => this.clearVerdicts());
+    this.guessInput.addEventListener("input", () => this.clearGuessVerdict());
     const choose = h("div", { class: "gw-controls" }, this.controls.element,
       field(t("max"), this.maxInput), field(t("discover.target"), this.targetSelect));
     // another table: the answers shown no longer apply, the table is drawn again
@@ -137,8 +137,13 @@ export class DiscoverElement extends GrundyWidget {
   /** Every verdict goes: the check of a guess (and its mark in the table), a search's
    *  answer, a proof. */
   clearVerdicts() {
-    this.guessResult.replaceChildren();
     this.result.replaceChildren();
+    this.clearGuessVerdict();
+  }
+
+  /** The verdicts about the formula in the field: its check, its mark, its proof. */
+  clearGuessVerdict() {
+    this.guessResult.replaceChildren();
     this.table.unmark();
     this.clearProof();
   }
@@ -191,8 +196,7 @@ export class DiscoverElement extends GrundyWidget {
     if (formula !== null) { // the formula found, put in the field: the field's old verdicts go
       this.guessInput.value = formula;
       setFieldError(this.guessInput, "");
-      this.guessResult.replaceChildren();
-      this.table.unmark();
+      this.clearGuessVerdict();
     }
     const request = this.read();
     const text = this.guessInput.value.trim();
