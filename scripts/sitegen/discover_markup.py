@@ -134,12 +134,12 @@ def static_table(answer: dict, target: str, limit: int, lang: str) -> str:
         used = {name: sorted({pos[coords.index(name)] for pos in value}) for name in coords}
         body = grid(f"{down} \\ {across}", used[across], used[down], lambda r, c: td(at(r, c)))
     else:
-        listed = [pos for pos in value if target != "P" or value[pos] == 0][:MAX_LIST_ROWS]
+        listed = sorted(pos for pos in value if target != "P" or value[pos] == 0)[:MAX_LIST_ROWS]
         head = "".join(cell("th", c, attrs=' scope="col"') for c in (*coords, "P/N" if target == "P" else "G"))
         rows = "\n".join("<tr>" + "".join(cell("td", c) for c in pos) + td(pos) + "</tr>" for pos in listed)
         body = f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
     caption = escape(_t(f"table.{target}", lang, max=limit))
-    return f'<div class="gw-table-box">\n<p class="grundy-caption">{caption}</p>\n{body}\n</div>'
+    return f'<p class="gw-table-caption">{caption}</p>\n<div class="gw-table-box">\n{body}\n</div>'
 
 
 def fallback(d, guess, proof, game, lang: str) -> str:

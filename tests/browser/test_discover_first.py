@@ -176,22 +176,27 @@ def test_a_wrong_guess_then_a_right_one(booted, lang, phone):
 
 @pytest.mark.parametrize("lang, phone", SETUPS)
 def test_a_bad_formula_then_a_good_one(booted, lang, phone):
-    """A verdict, then a bad formula: its message beside the field (aria-invalid,
-    aria-describedby), the old verdict gone; then a good one: the message gone, its verdict."""
+    """A verdict and a search, then a bad formula: its message beside the field
+    (aria-invalid, aria-describedby), the old verdict and the search's answer gone; then a
+    good one: the message gone, its verdict."""
     w, root = open_discover(booted, lang, phone)
     words = TEXT[lang]
     field, result = root.locator(".gw-guess"), root.locator(".gw-guess-result")
     field.fill("x ^ y ^ z == 0")
     root.locator(".gw-test").click()
     result.filter(has_text=words["holds"]).wait_for(timeout=LOAD_MS)
-    field.fill("x +* y == z")
+    root.locator(".gw-search").click()
+    root.locator(".gw-formula").wait_for(timeout=STEP_MS)
+    field.fill("x ** 2 == z")
     root.locator(".gw-test").click()
     error = root.locator(".gw-guess-form .gw-field-error")
     error.wait_for(state="visible", timeout=STEP_MS)
     assert field.get_attribute("aria-invalid") == "true"
-    assert error.get_attribute("id") in field.get_attribute("aria-describedby").split()
-    assert "x +* y" in error.text_content()
-    assert result.text_content() == ""
+    described = field.get_attribute("aria-describedby").split()
+    assert error.get_attribute("id") in described  # the message, and the example of the syntax
+    assert root.locator(".gw-example").get_attribute("id") in described
+    assert "x ** 2" in error.text_content()
+    assert result.text_content() == "" and root.locator(".gw-discover-out").text_content() == ""
     w.screenshot(f"discover-bad-formula-{lang}{'-phone' if phone else ''}", root)
     field.fill("x ^ y == z")
     assert field.get_attribute("aria-invalid") is None and error.is_hidden()

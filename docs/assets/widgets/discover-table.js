@@ -9,6 +9,7 @@
 import { h, posText } from "./dom.js";
 
 const MAX_LIST_ROWS = 400; // as the lessons' lists (scripts/sitegen/tables.py)
+let captions = 0; // ids of the tables' captions
 
 /** (down, across) coordinate indices of a grid, as the lessons' tables read. */
 function gridAxes(coords) {
@@ -47,13 +48,15 @@ export class GuessTable {
     const rows = data.rows.map((row) => ({ pos: row.slice(0, k), g: row[k] }));
     const table = k === 2 ? this.grid(rows) : this.list(rows);
     const key = k === 2 ? "grid" : "list";
-    const caption = this.t(`discover.table.${key}${target === "P" ? "P" : "Grundy"}`, { max });
-    table.prepend(h("caption", { text: caption }));
+    // the caption stays in view above the box, which scrolls (to a counterexample too)
+    const caption = h("p", { class: "gw-table-caption", id: `gw-table-${++captions}`,
+                             text: this.t(`discover.table.${key}${target === "P" ? "P" : "Grundy"}`, { max }) });
+    table.setAttribute("aria-labelledby", caption.id);
     this.body = table.querySelector("tbody");
-    const box = h("div", { class: "gw-table-box", tabindex: "0", role: "region", "aria-label": caption }, table);
+    const box = h("div", { class: "gw-table-box", tabindex: "0", role: "region", "aria-labelledby": caption.id }, table);
     const listed = this.body.rows.length;
     const total = target !== "P" ? rows.length : rows.filter((r) => r.g === 0).length;
-    this.element.replaceChildren(box, ...(k !== 2 && listed < total
+    this.element.replaceChildren(caption, box, ...(k !== 2 && listed < total
       ? [h("p", { class: "gw-table-more", text: this.t("discover.table.more", { shown: listed, n: total }) })] : []));
     this.shown = true;
   }
@@ -84,7 +87,8 @@ export class GuessTable {
   }
 
   list(rows) {
-    const shown = (this.target === "P" ? rows.filter((r) => r.g === 0) : rows).slice(0, MAX_LIST_ROWS);
+    const shown = (this.target === "P" ? rows.filter((r) => r.g === 0) : rows)
+      .sort((a, b) => (before(a.pos, b.pos) ? -1 : before(b.pos, a.pos) ? 1 : 0)).slice(0, MAX_LIST_ROWS);
     const valueHead = this.target === "P" ? "P/N" : "G";
     return h("table", {},
       h("thead", {}, h("tr", {}, [...this.coords, valueHead].map((c) => h("th", { scope: "col", text: c })))),

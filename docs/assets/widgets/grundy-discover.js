@@ -187,7 +187,7 @@ export class DiscoverElement extends GrundyWidget {
                      { at: posText(at), value: data.value, expected: data.expected, holds: data.holds_to });
       const marked = this.table.mark(at, data.expected);
       this.guessResult.replaceChildren(...withPos(text, at), // the position on one line
-        ...(marked ? [" ", t("discover.marked")] : []));
+        ...(marked ? [this.lang === "ja" ? "" : " ", t("discover.marked")] : []));
     }
   }
 
