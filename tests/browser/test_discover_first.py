@@ -133,6 +133,7 @@ def test_the_table_comes_first_with_the_engines_values(booted, lang, phone):
                       if 3 * y <= x + z and chocolate_p(3, (x, y, z)))
     assert sorted(tuple(map(int, r[:3])) for r in rows) == expected
     assert {r[3] for r in rows} == {"P"}
+    root.scroll_into_view_if_needed()
     w.screenshot(f"discover-first-table-{lang}{'-phone' if phone else ''}", root)
     root.locator(".gw-game").select_option("wythoff")
     root.locator(".gw-max").fill("6")
@@ -142,6 +143,7 @@ def test_the_table_comes_first_with_the_engines_values(booted, lang, phone):
     corner, cells = grid_cells(root)
     assert corner == "y \\ x"
     assert cells == {(y, x): "P" if wythoff_p((x, y)) else "N" for x in range(7) for y in range(7)}
+    w.screenshot(f"discover-grid-{lang}{'-phone' if phone else ''}", root)
     no_wider_than_the_screen(w)
 
 
