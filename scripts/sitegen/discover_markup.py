@@ -3,7 +3,9 @@ inside the `<grundy-discover>` custom element that lets readers search again, te
 own guess and prove it (docs/assets/widgets/grundy-discover.js); the build-time result,
 with the proof of the formula found, is the element's no-JavaScript fallback. The proofs
 of the formula found and of the guess are the widget's build-time answers (written.py):
-the page shows the site's own proofs without running the engine.
+the page shows the site's own proofs without running the engine. So is the widget's table,
+drawn first (the reader guesses from it): the no-JavaScript fallback shows it too, then the
+guess, and the engine's result only in a closed <details>.
 
     ```grundy
     discover game=chocolate k=3 max=8 target=P guess="x + y == z"
@@ -33,8 +35,11 @@ from grundy.discovery.grammar import normalise
 
 from . import cache, written
 from .args import Args, game_label, position_text
+from .markup import axes, cell, grid
 from .strings import japanese_spacing
 from .widgets_markup import catalogue
+
+MAX_LIST_ROWS = 400  # as the lessons' lists and the widget's (discover-table.js)
 
 STRINGS = {
     "found": grundy.Text("For {game}, the engine found a {what}: <code>{formula}</code>. It holds "
@@ -84,6 +89,14 @@ STRINGS = {
     "method.mona": grundy.Text("MONA", "MONA"),
     "method.automata": grundy.Text("the engine's automata", "エンジンのオートマトン"),
     "method.brute force": grundy.Text("brute force on the table", "表の全数探索"),
+    "answer": grundy.Text("The engine's own search, when this page was built (open it once you have guessed)",
+                          "このページのビルド時のエンジンの探索結果 (予想してから開いてください)"),
+    "table.P": grundy.Text("The engine's table, every coordinate up to {max}: the P-positions "
+                           "(P), in bold.",
+                           "エンジンの表 (どの座標も {max} 以下)。P 局面 (P) は太字です。"),
+    "table.grundy": grundy.Text("The engine's Grundy values, every coordinate up to {max}: the "
+                                "P-positions (0) in bold.",
+                                "エンジンが計算したグランディ数 (どの座標も {max} 以下)。P 局面 (0) は太字です。"),
     "static": grundy.Text("Searching again, and testing or proving your own guess, need "
                           "JavaScript; the engine's result at build time is shown instead.",
                           "もう一度探したり、自分の予想を確かめたり証明したりするには JavaScript が"
@@ -100,6 +113,33 @@ def _with_code(text: str, formula: str) -> str:
     """`text` as HTML, the formula in it (as the prover writes it) set as code."""
     shown = escape(normalise(formula))
     return escape(text).replace(shown, f"<code>{shown}</code>")
+
+
+def static_table(answer: dict, target: str, limit: int, lang: str) -> str:
+    """The engine's `table` answer as the reader sees it first: two coordinates as a grid
+    (P or N, or the Grundy values; the lessons' orientation), else a list of the
+    P-positions (target P) or of every position with its Grundy value."""
+    coords, k = answer["coords"], len(answer["coords"])
+    value = {tuple(row[:k]): row[k] for row in answer["rows"]}
+
+    def td(pos) -> str:
+        if pos not in value:
+            return '<td class="gt-void"></td>'
+        g = value[pos]
+        return cell("td", ("P" if g == 0 else "N") if target == "P" else g, "gt-p" if g == 0 else "")
+
+    if k == 2:
+        down, across = axes(coords)
+        at = (lambda r, c: (r, c)) if coords[0] == down else (lambda r, c: (c, r))
+        used = {name: sorted({pos[coords.index(name)] for pos in value}) for name in coords}
+        body = grid(f"{down} \\ {across}", used[across], used[down], lambda r, c: td(at(r, c)))
+    else:
+        listed = sorted(pos for pos in value if target != "P" or value[pos] == 0)[:MAX_LIST_ROWS]
+        head = "".join(cell("th", c, attrs=' scope="col"') for c in (*coords, "P/N" if target == "P" else "G"))
+        rows = "\n".join("<tr>" + "".join(cell("td", c) for c in pos) + td(pos) + "</tr>" for pos in listed)
+        body = f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+    caption = escape(_t(f"table.{target}", lang, max=limit))
+    return f'<p class="gw-table-caption">{caption}</p>\n<div class="gw-table-box">\n{body}\n</div>'
 
 
 def fallback(d, guess, proof, game, lang: str) -> str:
@@ -119,17 +159,21 @@ def fallback(d, guess, proof, game, lang: str) -> str:
                             pos=position_text(at) if at else "", reason=escape(proof["reason"] or "")))
     else:
         parts = [_t("none", lang, game=label, what=what, size=d.searched, n=d.checked, max=d.max)]
-    html = [f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>']
+    html = []
     if guess is not None:
         result = _t("guess.holds", lang) if guess.holds else _t(
             "guess.fails", lang, pos=position_text(guess.first_counterexample), holds_to=guess.holds_to)
         html.append(f'<p class="gw-discover-guess">{_t("guess", lang, formula=escape(guess.formula), result=result)}</p>')
+    # the engine's answer only for a reader who asks for it (closed, out of the accessibility tree)
+    html.append(f'<details class="gw-engine-answer">\n<summary>{_t("answer", lang)}</summary>\n'
+                f'<p class="gw-discover-result">{("" if lang == "ja" else " ").join(parts)}</p>')
     if d.near_misses:
         rows = "\n".join(f"<tr><td><code>{escape(m.formula)}</code></td><td>{m.holds_to}</td>"
                          f"<td>{position_text(m.first_counterexample)}</td></tr>" for m in d.near_misses)
         head = "".join(f'<th scope="col">{_t(k, lang)}</th>' for k in ("near.formula", "near.holds_to", "near.first"))
         html.append(f'<table class="gw-near">\n<caption>{_t("near.caption", lang)}</caption>\n'
                     f"<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>")
+    html.append("</details>")
     return "\n".join(html)
 
 
@@ -146,17 +190,23 @@ def discover(args: dict[str, str], ctx) -> str:
         guess = check(game, guess_text, limit, target) if guess_text else None
     except grundy.GameError as e:
         raise a.error(str(e)) from None
-    # the proofs the widget would ask for: the formula found, the guess (as the page asks)
-    asked = [{"lang": ctx.lang, "op": "prove", "game": game.name, "params": game.params,
-              "target": target, "formula": formula} for formula in (d.formula, guess_text) if formula]
+    # what the widget asks before the reader does: its table; and the proofs it would ask
+    # for: the formula found, the guess (as the page asks)
+    table = {"lang": ctx.lang, "op": "table", "game": game.name, "params": game.params, "max": limit,
+             "compare": "xor"}
+    proving = [{"lang": ctx.lang, "op": "prove", "game": game.name, "params": game.params,
+                "target": target, "formula": formula} for formula in (d.formula, guess_text) if formula]
+    asked = [table, *proving]
     answers, proofs = written.stored(ctx, "discover", asked, lambda: written.written(asked))
-    proof = proofs["written"].get(written.canonical(asked[0])) if d.found else None
+    proof = proofs["written"].get(written.canonical(proving[0])) if d.found else None
+    table_answer = proofs["written"].get(written.canonical(table))
+    shown = static_table(table_answer, target, limit, ctx.lang) if table_answer else ""
     data = {"game": game.name, "params": json.dumps(game.params, ensure_ascii=False),
             "max": limit, "target": target, "guess": guess_text, "lang": ctx.lang,
             "catalogue": catalogue(ctx), "answers": answers}  # the controls, built without the engine
     attrs = "".join(f" data-{k}='{escape(str(v))}'" for k, v in data.items())
     return (f'<div class="grundy-widget-box">\n<grundy-discover class="grundy-widget"{attrs}>\n'
-            f"{fallback(d, guess, proof, game, ctx.lang)}\n"
+            f"{shown}\n{fallback(d, guess, proof, game, ctx.lang)}\n"
             f'<p class="grundy-widget-static">{escape(_t("static", ctx.lang))}</p>\n'
             "</grundy-discover>\n</div>")
 

@@ -25,7 +25,9 @@ def test_guess_then_search(booted):
     w, root = booted("discover", path="discover/")
     ready(w, root)
     k3 = grundy.game("chocolate", k=3)
-    assert root.locator(".gw-guess").input_value() == "x + y == z"
+    assert root.locator(".gw-guess").input_value() == ""  # the reader's guess, asked for
+    assert root.locator(".gw-example-formula").inner_text() == "x + y == z"  # the example shown
+    root.locator(".gw-guess").fill("x + y == z")
     root.locator(".gw-test").click()
     result = root.locator(".gw-guess-result")
     result.filter(has_text="First counterexample").wait_for(timeout=LOAD_MS)
@@ -132,7 +134,8 @@ def test_the_sites_own_proof_then_a_guess_proved_in_the_page(booted):
     ready(w, root)
     k3 = grundy.game("chocolate", k=3)
     assert root.locator(".gw-proof").get_attribute("aria-live") == "polite"  # announced
-    # the page's guess: proved wrong when the site was built (its answer is in the page)
+    # the page's example: proved wrong when the site was built (its answer is in the page)
+    root.locator(".gw-guess").fill("x + y == z")
     verdict = prove_and_wait(root)
     first = check(k3, "x + y == z", max=8, target="P").first_counterexample
     assert "Refuted" in verdict.inner_text() and at(first) in verdict.inner_text()

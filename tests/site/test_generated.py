@@ -402,6 +402,14 @@ def test_discover_directive(ctx):
     assert "{2,\u00a01,\u00a03}" in html  # the first counterexample of x ^ y ^ z == 0 for k = 5
     k3 = sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P"}, ctx)
     assert ("<code>x ^ y == z</code>" in k3) and ("2.1" in k3)
+    # the engine's answer only for who opens it (closed: out of the accessibility tree)
+    assert k3.index('<details class="gw-engine-answer">') < k3.index("<code>x ^ y == z</code>") < k3.index("</details>")
+    assert "<details open" not in k3
+    # the table comes first: the P-positions the engine lists for k = 3 up to 6
+    listed = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td class=\"gt-p\">P</td></tr>", k3)
+    table = grundy.game("chocolate", k=3).table(6)
+    assert sorted(tuple(map(int, row)) for row in listed) == sorted(table.p_positions())
+    assert k3.index('class="gw-table-box"') < k3.index("<details")
     with pytest.raises(sitegen.SitegenError):
         sitegen.render("discover", {"game": "chocolate", "target": "Q"}, ctx)
 

@@ -1,19 +1,29 @@
 // <grundy-discover>: find the formula of a game's table, as the papers' authors did. The
-// reader chooses a game, its parameters and the table's bound, then either tests a guess
-// (the engine's `guess` operation: its first counterexample) or lets the engine search
-// (`discover`: the simplest formula of its grammar, or its near misses), with progress
-// and a Cancel button; then proves the guess, or the formula found, for every position
+// reader chooses a game, its parameters and the table's bound, and sees first the engine's
+// table (discover-table.js: P-positions or Grundy values, the build's answer for the page's
+// own table); then writes a guess and tests it (the engine's `guess` operation: its first
+// counterexample, marked in the table). Only when asked does the engine search itself
+// (`discover`: the simplest formula of its grammar, or its near misses), with progress and
+// a Cancel button; then it proves the guess, or the formula found, for every position
 // (`prove`): the site's own proofs are the build's answers (data-answers), any other is
 // decided in the page by the automata (grundy.prove.automata), or the page says it could
-// not and gives the command that can. data-game, data-params, data-max, data-target
-// (grundy | P), data-guess (the guess the field starts with), data-answers.
+// not and gives the command that can. Each new check or search replaces the verdicts
+// before it. data-game, data-params, data-max, data-target (grundy | P), data-guess (the
+// example of the syntax shown for the page's own game), data-answers.
 
 import { GameControls } from "./catalogue.js";
+import { GuessTable } from "./discover-table.js";
 import { ascii, field, h, numberInput, posNode, posText, setFieldError, withPos } from "./dom.js";
 import { GrundyWidget, define } from "./widget-base.js";
 
 // The bounds the browser's formula search affords for every game (grundy.budget.DISCOVERY).
 const MAX_RANGE = { min: 1, max: 24 };
+
+/** An example of the syntax in the game's coordinates: no game's answer. */
+function example(coords, target) {
+  const [a, b] = [coords[0], coords[coords.length - 1]];
+  return target === "P" ? `${a} % 3 == ${b} // 2` : `(${a} + ${b}) % 3`;
+}
 
 export class DiscoverElement extends GrundyWidget {
   static kind = "discover";
@@ -28,44 +38,113 @@ export class DiscoverElement extends GrundyWidget {
       h("option", { value: "P", text: t("discover.targetP") }),
       h("option", { value: "grundy", text: t("discover.targetGrundy") }));
     this.targetSelect.value = this.dataset.target === "grundy" ? "grundy" : "P";
-    this.guessInput = h("input", { type: "text", class: "gw-guess", value: this.dataset.guess || "",
-      size: 24, spellcheck: "false", autocomplete: "off", autocapitalize: "off",
-      placeholder: "x ^ y ^ z == 0" });
+    this.first = { game: this.config.game || "chocolate", target: this.targetSelect.value };
+    this.guessInput = h("input", { type: "text", class: "gw-guess", size: 24, spellcheck: "false",
+                                   autocomplete: "off", autocapitalize: "off" });
     for (const input of [this.maxInput, this.guessInput]) {
       input.addEventListener("input", () => setFieldError(input, ""));
     }
-    // a verdict is about the formula it proved: another formula, and it goes
-    this.guessInput.addEventListener("input", () => this.clearProof());
+    // a verdict is about the formula it checked or proved: another formula, and it goes
+    this.guessInput.addEventListener("input", () => this.clearGuessVerdict());
     const choose = h("div", { class: "gw-controls" }, this.controls.element,
       field(t("max"), this.maxInput), field(t("discover.target"), this.targetSelect));
-    // another table: the answers shown (the build-time one too) no longer apply
+    // another table: the answers shown no longer apply, the table is drawn again
     choose.addEventListener("input", () => this.clearResults());
     choose.addEventListener("change", () => this.clearResults());
+    this.table = new GuessTable(t);
+    this.ask = h("p", { class: "gw-ask" });
+    const guessField = field(t("discover.guess"), this.guessInput);
+    this.example = h("p", { class: "gw-example", id: `${this.guessInput.id}-example` });
+    const error = guessField.querySelector(".gw-field-error");
+    this.guessInput.setAttribute("aria-describedby", `${this.example.id} ${error.id}`);
     const guess = h("form", { class: "gw-controls gw-guess-form", novalidate: true,
                               onsubmit: (e) => { e.preventDefault(); this.testGuess(); } },
-      field(t("discover.guess"), this.guessInput),
+      guessField,
       h("button", { type: "submit", class: "md-button md-button--primary gw-test", text: t("discover.test") }),
       h("button", { type: "button", class: "md-button gw-prove", text: t("discover.prove"),
-                    onclick: () => this.prove() }),
-      h("button", { type: "button", class: "md-button gw-search", text: t("discover.search"),
-                    onclick: () => this.search() }));
+                    onclick: () => this.prove() }));
     this.guessResult = h("p", { class: "gw-guess-result", "aria-live": "polite" });
     this.proofResult = h("div", { class: "gw-proof", "aria-live": "polite" });
-    this.result = h("div", { class: "gw-discover-out", "aria-live": "polite" }, this.fallback);
-    this.replaceChildren(choose, guess, this.loader, this.message, this.status, this.guessResult,
-      this.proofResult, this.result, h("p", { class: "gw-summary", text: t("discover.help") }));
+    this.result = h("div", { class: "gw-discover-out", "aria-live": "polite" });
+    const search = h("div", { class: "gw-search-box" },
+      h("p", { class: "gw-search-intro" }, t("discover.searchIntro"), " ",
+        h("button", { type: "button", class: "md-button gw-search", text: t("discover.search"),
+                      onclick: () => this.search() })),
+      this.result);
+    this.replaceChildren(choose, this.ask, this.table.element, guess, this.example, this.loader, this.message,
+      this.status, this.guessResult, this.proofResult, search);
+    this.showTask(this.first.target, null);
   }
 
-  /** Its first result is the engine's at build time (the fallback): the engine's status
-   *  concerns it only while it asks. */
+  /** The instruction and the example of the syntax for `target` (coords: the table's, when drawn). */
+  showTask(target, coords) {
+    const t = this.t;
+    this.ask.textContent = t(target === "P" ? "discover.askP" : "discover.askGrundy");
+    const own = this.dataset.guess && this.controls.read()?.game === this.first.game && target === this.first.target;
+    const text = own ? this.dataset.guess : coords ? example(coords, target) : "";
+    const end = this.lang === "ja" ? "。" : ". "; // no space after 。 in Japanese
+    this.example.replaceChildren(...(text ? [t("discover.example"), " ",
+      h("code", { class: "gw-example-formula", text }), end] : []), t("discover.help"));
+  }
+
+  firstDraw() {
+    this.drawTable();
+  }
+
+  drawn() {
+    return this.table.shown;
+  }
+
+  /** Its first drawing is the build's answer: the engine's status concerns it only while it asks. */
   get needsEngine() {
     return this.asking;
   }
 
+  /** Draw the table of the fields' game, bound and target (the engine's `table`); kept as
+   *  this.tableShown, a promise a verdict waits for before it marks its counterexample. */
+  drawTable() {
+    const request = this.read();
+    const key = JSON.stringify(request);
+    if (key === this.tableKey) return this.tableShown;
+    this.tableKey = key;
+    const token = (this.tableToken = (this.tableToken || 0) + 1);
+    this.tableShown = (async () => {
+      if (!request) {
+        this.table.clear(this.t("discover.table.fix"));
+        return;
+      }
+      this.table.clear();
+      const { game, params, max, target } = request;
+      const data = await this.call({ op: "table", game, params, max, compare: "xor" }, { quiet: true });
+      if (token !== this.tableToken) return;
+      if (!data) {
+        this.tableKey = null; // asked again with the next change or check
+        this.table.clear(this.lastError || this.t("discover.table.none"));
+        return;
+      }
+      this.table.show(data, target, max);
+      this.showTask(target, data.coords);
+    })();
+    return this.tableShown;
+  }
+
   clearResults() {
     this.token = (this.token || 0) + 1; // an answer still on its way no longer counts
-    this.guessResult.replaceChildren();
+    this.clearVerdicts();
+    this.drawTable();
+  }
+
+  /** Every verdict goes: the check of a guess (and its mark in the table), a search's
+   *  answer, a proof. */
+  clearVerdicts() {
     this.result.replaceChildren();
+    this.clearGuessVerdict();
+  }
+
+  /** The verdicts about the formula in the field: its check, its mark, its proof. */
+  clearGuessVerdict() {
+    this.guessResult.replaceChildren();
+    this.table.unmark();
     this.clearProof();
   }
 
@@ -89,13 +168,16 @@ export class DiscoverElement extends GrundyWidget {
     const request = this.read();
     const formula = this.guessInput.value.trim();
     setFieldError(this.guessInput, formula ? "" : this.t("discover.needGuess"));
-    this.guessResult.replaceChildren(); // no verdict of an earlier formula beside this one's error
+    this.clearVerdicts(); // no verdict of an earlier formula, or search, beside this one's
     if (!request || !formula) return;
     const data = await this.callLatest({ op: "guess", ...request, formula }, { quiet: true });
     if (!data) {
       if (this.lastError) setFieldError(this.guessInput, this.lastError);
       return;
     }
+    const token = this.token;
+    await this.drawTable(); // the table of this request, to mark the counterexample in
+    if (token !== this.token) return;
     const t = this.t;
     if (data.holds) {
       this.guessResult.textContent = t("discover.guessHolds", { n: data.checked, max: request.max });
@@ -103,15 +185,18 @@ export class DiscoverElement extends GrundyWidget {
       const at = data.first_counterexample;
       const text = t(request.target === "P" ? "discover.guessFailsP" : "discover.guessFails",
                      { at: posText(at), value: data.value, expected: data.expected, holds: data.holds_to });
-      this.guessResult.replaceChildren(...withPos(text, at)); // the position on one line
+      const marked = this.table.mark(at, data.expected);
+      this.guessResult.replaceChildren(...withPos(text, at), // the position on one line
+        ...(marked ? [this.lang === "ja" ? "" : " ", t("discover.marked")] : []));
     }
   }
 
   /** Prove the formula in the guess field (or `formula`, put there first) for every position. */
   async prove(formula = null) {
-    if (formula !== null) {
+    if (formula !== null) { // the formula found, put in the field: the field's old verdicts go
       this.guessInput.value = formula;
       setFieldError(this.guessInput, "");
+      this.clearGuessVerdict();
     }
     const request = this.read();
     const text = this.guessInput.value.trim();
@@ -161,8 +246,8 @@ export class DiscoverElement extends GrundyWidget {
 
   async search() {
     const request = this.read();
+    this.clearVerdicts(); // a search replaces the verdicts before it
     if (!request) return;
-    this.result.replaceChildren();
     const data = await this.callLatest({ op: "discover", ...request }, { quiet: true });
     if (!data) {
       if (this.lastError) setFieldError(this.maxInput, this.lastError);
