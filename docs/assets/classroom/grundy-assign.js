@@ -4,7 +4,9 @@
 // due date (a game against the perfect computer from a P-position, which no student can
 // win, is refused next to the position); get one link holding the assignment (#a=v1.…). The form says whether a
 // student's result will fit in one QR code; its draft is kept in localStorage until the
-// next one. Hidden when the page shows a student's assignment.
+// next one. A task already in the list is refused beside the button, saying which task it
+// repeats; the first task waits for the engine, its load shown there (engine-status.js).
+// Hidden when the page shows a student's assignment.
 
 import { engine } from "../widgets/engine-client.js";
 import { GameControls, defaultStart, parseStart } from "../widgets/catalogue.js";
@@ -16,6 +18,7 @@ import { classroomData, levelsOfGame, startsOf } from "./data.js";
 import { modeChoice } from "./mode-choice.js";
 import { ask, levelsOf, tableOf, taskText } from "./tasks.js";
 import { addStyles, say } from "./text.js";
+import { engineStatus } from "./engine-status.js";
 
 const MAX_CELLS = 100; // a P/N table's cells, each filled by hand
 const QR_BYTES = 2331; // the most a QR code holds (version 40, level M, bytes)
@@ -31,6 +34,14 @@ function readDraft() {
   } catch {
     return null;
   }
+}
+
+/** What makes a task the same task: its kind, game, parameters (in any order), position,
+ *  opponent (play) and bound (P/N table). */
+function taskKey(task) {
+  const params = Object.keys(task.params).sort().map((k) => [k, task.params[k]]);
+  return JSON.stringify([task.kind, task.game, params, task.pos, task.kind === "play" ? task.level : "",
+                         task.kind === "pn-table" ? task.max : null]);
 }
 
 class AssignElement extends HTMLElement {
@@ -87,14 +98,20 @@ class AssignElement extends HTMLElement {
     this.output = h("div", { class: "cr-output", hidden: true });
     this.said = h("p", { class: "cr-said", role: "status" }); // a task added or removed, the link made
     this.addButton = h("button", { type: "button", class: "md-button cr-add", text: t("add"), onclick: () => this.add() });
+    this.sameNote = h("p", { class: "cr-same", role: "alert" }); // a task already in the list
+    this.engineBox = h("div", { class: "cr-engine-box" }); // the engine's load, while a task waits for it
     this.replaceChildren(
       h("fieldset", { class: "cr-form cr-about" }, h("legend", { text: t("about") }),
         field(t("title"), this.titleInput), field(t("due"), this.due)), this.mode.element,
       h("fieldset", { class: "cr-form cr-new" }, h("legend", { text: t("newTask") }), this.controls.element,
-        field(t("kind"), this.kind), this.posField, this.maxField, this.levelField, this.startNote, this.addButton),
+        field(t("kind"), this.kind), this.posField, this.maxField, this.levelField, this.startNote, this.addButton,
+        this.sameNote, this.engineBox),
       this.said, this.list, this.fit, this.message,
       h("button", { type: "button", class: "md-button md-button--primary cr-make", text: t("make"), onclick: () => this.make() }),
       this.output);
+    const changed = () => this.markSame(null);
+    this.addButton.closest("fieldset").addEventListener("input", changed);
+    this.addButton.closest("fieldset").addEventListener("change", changed);
     this.showFields();
     this.drawList();
   }
@@ -136,7 +153,38 @@ class AssignElement extends HTMLElement {
         h("button", { type: "button", class: "md-button cr-suggest", text: start, onclick: choose(start) })])));
   }
 
+  /** "Add the task", one at a time: a click while a task waits for the engine does nothing.
+   *  The first task waits for the engine to load: its progress is shown beside the button
+   *  (a failure with Try again, which then adds the task). */
   async add() {
+    if (this.adding) return;
+    this.adding = true;
+    this.addButton.setAttribute("aria-disabled", "true");
+    try {
+      await this.addTask();
+    } finally {
+      this.adding = false;
+      this.addButton.removeAttribute("aria-disabled");
+      if (engine.status !== "failed") { // else its Try again stays, and adds the task once loaded
+        this.status?.stop();
+        this.status = null;
+        this.engineBox.replaceChildren();
+      }
+    }
+  }
+
+  /** Before a task's question to the engine: its load shown beside the button unless it is
+   *  ready (once only: a failed load's Try again calls add() again). */
+  showLoad() {
+    if (engine.status === "ready") return;
+    this.status?.stop();
+    this.status = engineStatus(this.lang, () => this.add());
+    this.engineBox.replaceChildren(this.status.element, h("p", { class: "cr-engine-wait", text: this.t("engineWait") }));
+    this.engineBox.scrollIntoView({ block: "nearest" }); // in view under the button, on a phone too
+  }
+
+  /** The task of the form added to the list, unless the engine refuses it or the list has it. */
+  async addTask() {
     const chosen = this.controls.read();
     if (!chosen) return;
     if (this.tasks.length >= MAX_TASKS) {
@@ -144,7 +192,7 @@ class AssignElement extends HTMLElement {
       return;
     }
     if (this.kind.value === "pn-table") {
-      this.addTable(chosen);
+      await this.addTable(chosen);
       return;
     }
     let pos;
@@ -156,11 +204,13 @@ class AssignElement extends HTMLElement {
       return;
     }
     const task = { kind: this.kind.value, ...chosen, pos, level: this.kind.value === "play" ? this.level.value : "" };
+    if (this.refuseSame(task)) return;
     let state;
+    this.showLoad();
     try {
       state = await ask(task, { op: "state", pos }, this.lang);
     } catch (err) {
-      setFieldError(this.posInput, err.message); // the engine refuses the position
+      if (engine.status !== "failed") setFieldError(this.posInput, err.message); // the engine refuses the position
       return;
     }
     if (task.kind === "play" && task.level === "perfect" && state.outcome === "P") {
@@ -182,6 +232,22 @@ class AssignElement extends HTMLElement {
     this.said.textContent = this.t("taskAdded", { i: this.tasks.length, text: taskText(task, this.catalogue, task.levels, this.t) });
   }
 
+  /** Whether `task` is already in the list: then said beside the button (which task), the
+   *  list's task marked, and the form kept as it is. */
+  refuseSame(task) {
+    const i = this.tasks.findIndex((other) => taskKey(other) === taskKey(task));
+    this.markSame(i < 0 ? null : i);
+    if (i < 0) return false;
+    this.sameNote.textContent = this.t("sameTask", { i: i + 1, text: taskText(this.tasks[i], this.catalogue, this.tasks[i].levels, this.t) });
+    return true;
+  }
+
+  /** Mark task i of the list as the one the form repeats (null: none, the note cleared). */
+  markSame(i) {
+    if (i === null) this.sameNote.textContent = "";
+    this.list.querySelectorAll(".cr-task").forEach((li, k) => li.classList.toggle("cr-task-same", k === i));
+  }
+
   /** Remove task i, say so and put the focus on the next task's Remove (else Add the task). */
   remove(i) {
     this.tasks.splice(i, 1);
@@ -199,12 +265,14 @@ class AssignElement extends HTMLElement {
       setFieldError(this.max, `1 – ${MAX_TABLE}`);
       return;
     }
+    if (this.refuseSame(task)) return;
+    this.showLoad();
     try {
       n = (await tableOf(task, this.lang)).positions.length;
       if (n > MAX_CELLS) throw new Error(this.t("tooBig", { n, max: MAX_CELLS }));
       setFieldError(this.max, "");
     } catch (err) {
-      setFieldError(this.max, err.message);
+      if (engine.status !== "failed") setFieldError(this.max, err.message);
       return;
     }
     this.tasks.push({ ...task, answerSize: n });
@@ -248,6 +316,7 @@ class AssignElement extends HTMLElement {
       h("button", { type: "button", class: "md-button cr-remove", text: t("remove"),
                     "aria-label": `${t("remove")}: ${t("task", { i: i + 1 })}`, onclick: () => this.remove(i) })))
       : [h("li", { class: "cr-none", text: t("noTasks") })]));
+    this.markSame(null); // the numbers may have changed
   }
 
   make() {

@@ -5,13 +5,16 @@
 // it verifies counts: the totals, the sorting and the CSV. A table student × task, each row
 // with the time of its hand-in (codes since v3), a student's newest hand-in marked; clearing
 // the results can be undone. A code carries its own copy of the assignment: each table lists
-// its tasks, and says so when another table has the same title but other tasks.
+// its tasks, and says so when another table has the same title but other tasks. A wrong P/N
+// table is drawn as a grid, its wrong cells (by the engine's table) marked. The table shares
+// the page's width on a desktop; on a phone it scrolls sideways, the names kept in view.
 
 import { engine } from "../widgets/engine-client.js";
 import { h } from "../widgets/dom.js";
 import { assignmentId, decodeResult } from "./codec.js";
 import { answerText } from "./answers.js";
-import { levelsOf, recheck, taskText } from "./tasks.js";
+import { levelsOf, recheck, tableOf, taskText, written } from "./tasks.js";
+import { tablesNode } from "./pntable.js";
 import { addStyles, say } from "./text.js";
 
 const KEY = "grundy-classroom-results";
@@ -91,6 +94,7 @@ class ResultsElement extends HTMLElement {
     this.checks = new Map(); // "assignment|task|answer" -> the engine's verdict (a promise, then true / false)
     this.catalogue = null; // the games' titles for the lists of tasks ({} until the engine has them)
     this.levels = new Map(); // a play task's game -> its opponents' titles (null while asked)
+    this.truths = new Map(); // a P/N-table task -> the engine's table (null while asked)
     this.input = h("textarea", { class: "cr-paste", rows: 4, spellcheck: "false" });
     this.message = h("div", { class: "cr-messages", role: "status", "aria-live": "polite" });
     this.status = h("p", { class: "cr-check-status", role: "status" });
@@ -245,14 +249,16 @@ class ResultsElement extends HTMLElement {
         titled(assignment.title) > 1 ? h("p", { class: "cr-error cr-same-title", text: t("sameTitle") }) : null,
         h("details", { class: "cr-task-list", open: titled(assignment.title) > 1 }, h("summary", { text: t("taskList") }),
           h("ol", {}, assignment.tasks.map((task) => h("li", { text: taskText(task, this.catalogue, this.levelsOf(task), t) })))),
-        h("table", { class: "cr-table" },
-          h("thead", {}, h("tr", {}, h("th", { text: t("student") }), h("th", { text: t("total") }),
+        h("div", { class: "cr-table-scroll", role: "region", tabindex: 0, // scrolls sideways on a phone, the names kept
+                   "aria-label": t("tableLabel", { title: assignment.title || t("untitled") }) },
+        h("table", { class: "cr-table", style: `--tasks: ${assignment.tasks.length}` },
+          h("thead", {}, h("tr", {}, h("th", { class: "cr-name-col", text: t("student") }), h("th", { class: "cr-total-col", text: t("total") }),
             assignment.tasks.map((_, i) => h("th", { text: t("task", { i: i + 1 }) })))),
           h("tbody", {}, rows.map(({ row, cells }) => h("tr", { "data-student": row.name, "data-version": row.version,
                                                            "data-newest": sameName(row.name) > 1 ? String(newest.has(row)) : null },
             h("th", { scope: "row" }, row.name, this.handedIn(row, sameName(row.name), newest.has(row))),
             this.total(cells),
-            cells.map((c, i) => this.cell(assignment.tasks[i], c, i, row.version)))))));
+            cells.map((c, i) => this.cell(assignment.tasks[i], c, i, row.version))))))));
     }));
   }
 
@@ -294,8 +300,43 @@ class ResultsElement extends HTMLElement {
       h("span", { class: "cr-counts", text: `${t("attempts")} ${c.attempts} · ${t("hints")} ${c.hints}` }),
       flags ? h("span", { class: "cr-flags", text: flags }) : null,
       h("span", { class: "cr-answer", text: `${t("answer")}: ${answerText(task, c.answer, t)}` }),
+      task.kind === "pn-table" && c.answer !== "" && c.ok === false ? this.wrongCells(task, c.answer) : null,
       h("span", { class: "cr-verdict", "data-ok": c.ok === undefined ? "" : String(c.ok),
                   text: c.answer === "" || c.ok === undefined ? "" : `${t("checked")}: ${c.ok ? t("right") : t("wrong")}` }));
+  }
+
+  /** A P/N-table task's table by the engine (asked once, then drawn again), else null. */
+  truthOf(task) {
+    const key = `${task.game}|${JSON.stringify(task.params)}|${task.max}`;
+    if (!this.truths.has(key)) {
+      this.truths.set(key, null);
+      tableOf(task, this.lang).then((table) => { this.truths.set(key, table); if (this.isConnected) this.draw(); }, () => {});
+    }
+    return this.truths.get(key);
+  }
+
+  /** A wrong P/N table's grid: the student's letters, each wrong one marked (✗, and "wrong"
+   *  for a screen reader), by the engine's table, never the code's claim; null until the
+   *  engine has it, or when the answer does not have one letter per cell. */
+  wrongCells(task, answer) {
+    const t = this.t;
+    const table = this.truthOf(task);
+    if (!table || answer.length !== table.truth.length) return null;
+    const given = new Map(table.positions.map((pos, k) => [pos.join(","), [answer[k], table.truth[k]]]));
+    const wrong = table.positions.filter((_, k) => answer[k] !== "-" && answer[k] !== table.truth[k]);
+    const blank = [...answer].filter((a) => a === "-").length;
+    const shown = wrong.slice(0, 6).map(written).join(", ") + (wrong.length > 6 ? ", …" : "");
+    const cell = (pos) => {
+      const [letter, truth] = given.get(pos.join(","));
+      const state = letter === "-" ? "blank" : letter === truth ? "right" : "wrong";
+      return h("td", { class: `cr-cell-${state}`, "data-pos": pos.join(",") }, letter === "-" ? "" : letter,
+        state === "wrong" ? h("span", { class: "cr-x", "aria-hidden": "true", text: "✗" }) : null,
+        state === "right" ? null : h("span", { class: "cr-sr", text: ` ${t(state === "wrong" ? "cellWrong" : "cellBlank")}` }));
+    };
+    return h("div", { class: "cr-wrong-cells", "data-wrong": wrong.map((pos) => pos.join(",")).join(" ") },
+      h("p", { class: "cr-wrong-summary", text: [wrong.length ? t("wrongCells", { n: wrong.length, cells: shown }) : "",
+                            blank ? t("blankCells", { n: blank }) : ""].filter(Boolean).join(t("also")) }),
+      h("div", { class: "cr-grid-box" }, tablesNode(table, cell)));
   }
 
   /** The CSV of every result, once the engine has checked every answer. */
