@@ -281,3 +281,29 @@ def test_practice_as_before(new_page, base):
     assert page.locator("grundy-assignment .gx-wrong").count() == 1
     assert page.locator("grundy-assignment grundy-play[data-locked]").count() == 0
     assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_test_game_ends_without_its_rule(new_page, base, lang):
+    """A test's game against a bot, once over, does not show the bot's rule: the rule of "Nim
+    on two coordinates" states the triangular chocolate's P-positions (x ⊕ y ⊕ z = 0), the
+    answer to the test's other tasks; nor a level suggested, which a test cannot choose.
+    The same game for practice shows the rule (as before)."""
+    task = ["play", "chocolate", {"k": 3}, [1, 0, 0], "two-coordinates"]  # the move to {0, 0, 0} wins at once
+    for compact, shown in ((as_test(assignment("Quiz", [task])), False), (assignment("Drill", [task]), True)):
+        page = new_page(**DEVICES["phone"], fresh=True)
+        open_link(page, assignment_link(base, compact, lang), 1)
+        game = page.locator("grundy-assignment grundy-play[data-level='two-coordinates'][data-turn='you']")
+        game.wait_for(timeout=LOAD_MS)
+        game.locator(".move[data-to='0,0,0']").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("grundy-assignment grundy-play[data-winner='you']", timeout=LOAD_MS)
+        note = page.locator("grundy-assignment .gw-botnote")
+        assert note.is_visible() is shown, note.text_content()
+        if not shown:
+            assert page.locator("grundy-assignment grundy-play").get_by_text("⊕").count() == 0
+            status = page.locator("grundy-assignment grundy-play .gw-status").text_content()
+            assert "Perfect" not in status and "完全" not in status, status  # no level suggested
+        assert page.locator("grundy-assignment .cr-won").is_visible()  # the game is won all the same
+        assert not page.console_errors, page.console_errors
