@@ -307,3 +307,36 @@ def test_a_test_game_ends_without_its_rule(new_page, base, lang):
             assert "Perfect" not in status and "完全" not in status, status  # no level suggested
         assert page.locator("grundy-assignment .cr-won").is_visible()  # the game is won all the same
         assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+def test_a_test_handed_in_is_closed(new_page, base):
+    """Once a test is handed in its answers are shown: what the student does then is not
+    recorded, so a second hand-in (a name mistyped) gives the same results as the first, the
+    wrong answer still wrong and no task flagged "answer shown" (the student handed in
+    before seeing any)."""
+    page = new_page(**DEVICES["phone"])
+    open_link(page, assignment_link(base, as_test(assignment("Quiz", [["grundy-value", "wythoff", {}, list(VALUE)]]))), 1)
+    value = page.locator("grundy-assignment grundy-exercise[data-kind='grundy-value']")
+    value.locator(".gx-value").fill("99")
+    value.locator(".gx-value").press("Enter")
+    page.wait_for_selector("grundy-exercise .gx-feedback[data-result='wrong']", timeout=LOAD_MS)
+    page.fill("grundy-assignment .cr-name", "Ada")
+    page.click("grundy-assignment .cr-handin-button")
+    first = page.locator("grundy-assignment .cr-code").input_value().strip()
+    page.wait_for_selector("grundy-assignment .gx-answer:not([hidden])[open]", timeout=LOAD_MS)
+    value.locator(".gx-value").fill(str(state(VALUE)["grundy"]))  # the answer now in view
+    value.locator(".gx-value").press("Enter")
+    page.wait_for_selector("grundy-exercise .gx-feedback[data-result='right']", timeout=LOAD_MS)
+    page.fill("grundy-assignment .cr-name", "Ada L.")
+    page.click("grundy-assignment .cr-handin-button")
+    page.wait_for_function(f"document.querySelector('grundy-assignment .cr-code').value.trim() !== {json.dumps(first)}",
+                           timeout=LOAD_MS)
+    second = page.locator("grundy-assignment .cr-code").input_value().strip()
+    read = [page.evaluate("([url, code]) => import(url).then((m) => m.decodeResult(code))",
+                          [f"{base}assets/classroom/codec.js", code]) for code in (first, second)]
+    assert read[1]["name"] == "Ada L."
+    assert read[0]["results"] == read[1]["results"], read
+    assert read[1]["results"][0]["solved"] is False and read[1]["results"][0]["shown"] is False
+    assert "1 of 1" not in page.locator("grundy-assignment .cr-progress-text").text_content()
+    assert not page.console_errors, page.console_errors
