@@ -71,7 +71,7 @@ const TEXT = {
     unwinnable: "This is a P-position: whoever moves first loses against the perfect computer, so no student can win this task. Choose an N-position or a weaker opponent.",
     // the teacher's side (issue 49): the engine's first load, a task already listed, wrong P/N cells
     engineWait: "The task is added once the engine has loaded (the first time in this visit: a few seconds).",
-    sameTask: "Task {i} is already this task: {text} To add another, change the position, the task, the game or its parameters.",
+    sameTask: "This task is already in the list, as task {i}: {text} To add another, change the position, the kind of task, the game, its parameters, the opponent (a game) or the bound (a table).",
     wrongCells: "{n} wrong: {cells}", blankCells: "{n} blank", cellWrong: "wrong", cellBlank: "blank", also: "; ",
     tableLabel: "Results: {title}",
   },
@@ -144,8 +144,8 @@ const TEXT = {
     startsNow: "エンジンを待たずに指し始められる局面:",
     unwinnable: "これは P 局面です。先手は完全なコンピュータに負けるので、この課題はだれにも解けません。N 局面か、弱い相手を選んでください。",
     // the teacher's side (issue 49): the engine's first load, a task already listed, wrong P/N cells
-    engineWait: "エンジンを読み込み終わると課題を加えます (この訪問で最初の 1 回だけ、数秒かかります)。",
-    sameTask: "この課題はすでに課題 {i} にあります: {text}別の課題を加えるには、局面、課題の種類、ゲームかそのパラメータを変えてください。",
+    engineWait: "エンジンを読み込み終わると課題を加えます (ページを開いて最初の 1 回だけ、数秒かかります)。",
+    sameTask: "この課題はすでに課題 {i} としてリストにあります: {text}別の課題を加えるには、局面、課題の種類、ゲーム、パラメータ、相手 (対戦)、上限 (表) のどれかを変えてください。",
     wrongCells: "誤り {n} マス: {cells}", blankCells: "空欄 {n} マス", cellWrong: "誤り", cellBlank: "空欄", also: "、",
     tableLabel: "結果: {title}",
   },
