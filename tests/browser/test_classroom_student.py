@@ -307,3 +307,62 @@ def test_practice_as_before(new_page, base):
     assert page.locator("grundy-assignment .gx-wrong").count() == 1
     assert page.locator("grundy-assignment grundy-play[data-locked]").count() == 0
     assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_test_game_ends_without_its_rule(new_page, base, lang):
+    """A test's game against a bot, once over, does not show the bot's rule: the rule of "Nim
+    on two coordinates" states the triangular chocolate's P-positions (x ⊕ y ⊕ z = 0), the
+    answer to the test's other tasks; nor a level suggested, which a test cannot choose.
+    The same game for practice shows the rule (as before)."""
+    task = ["play", "chocolate", {"k": 3}, [1, 0, 0], "two-coordinates"]  # the move to {0, 0, 0} wins at once
+    for compact, shown in ((as_test(assignment("Quiz", [task])), False), (assignment("Drill", [task]), True)):
+        page = new_page(**DEVICES["phone"], fresh=True)
+        open_link(page, assignment_link(base, compact, lang), 1)
+        game = page.locator("grundy-assignment grundy-play[data-level='two-coordinates'][data-turn='you']")
+        game.wait_for(timeout=LOAD_MS)
+        game.locator(".move[data-to='0,0,0']").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("grundy-assignment grundy-play[data-winner='you']", timeout=LOAD_MS)
+        note = page.locator("grundy-assignment .gw-botnote")
+        assert note.is_visible() is shown, note.text_content()
+        if not shown:
+            assert page.locator("grundy-assignment grundy-play").get_by_text("⊕").count() == 0
+            status = page.locator("grundy-assignment grundy-play .gw-status").text_content()
+            assert "Perfect" not in status and "完全" not in status, status  # no level suggested
+        assert page.locator("grundy-assignment .cr-won").is_visible()  # the game is won all the same
+        assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.browser
+def test_a_test_handed_in_is_closed(new_page, base):
+    """Once a test is handed in its answers are shown: what the student does then is not
+    recorded, so a second hand-in (a name mistyped) gives the same results as the first, the
+    wrong answer still wrong and no task flagged "answer shown" (the student handed in
+    before seeing any)."""
+    page = new_page(**DEVICES["phone"])
+    open_link(page, assignment_link(base, as_test(assignment("Quiz", [["grundy-value", "wythoff", {}, list(VALUE)]]))), 1)
+    value = page.locator("grundy-assignment grundy-exercise[data-kind='grundy-value']")
+    value.locator(".gx-value").fill("99")
+    value.locator(".gx-value").press("Enter")
+    page.wait_for_selector("grundy-exercise .gx-feedback[data-result='wrong']", timeout=LOAD_MS)
+    page.fill("grundy-assignment .cr-name", "Ada")
+    page.click("grundy-assignment .cr-handin-button")
+    first = page.locator("grundy-assignment .cr-code").input_value().strip()
+    page.wait_for_selector("grundy-assignment .gx-answer:not([hidden])[open]", timeout=LOAD_MS)
+    value.locator(".gx-value").fill(str(state(VALUE)["grundy"]))  # the answer now in view
+    value.locator(".gx-value").press("Enter")
+    page.wait_for_selector("grundy-exercise .gx-feedback[data-result='right']", timeout=LOAD_MS)
+    page.fill("grundy-assignment .cr-name", "Ada L.")
+    page.click("grundy-assignment .cr-handin-button")
+    page.wait_for_function(f"document.querySelector('grundy-assignment .cr-code').value.trim() !== {json.dumps(first)}",
+                           timeout=LOAD_MS)
+    second = page.locator("grundy-assignment .cr-code").input_value().strip()
+    read = [page.evaluate("([url, code]) => import(url).then((m) => m.decodeResult(code))",
+                          [f"{base}assets/classroom/codec.js", code]) for code in (first, second)]
+    assert read[1]["name"] == "Ada L."
+    assert read[0]["results"] == read[1]["results"], read
+    assert read[1]["results"][0]["solved"] is False and read[1]["results"][0]["shown"] is False
+    assert "1 of 1" not in page.locator("grundy-assignment .cr-progress-text").text_content()
+    assert not page.console_errors, page.console_errors

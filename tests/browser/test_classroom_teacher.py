@@ -20,9 +20,9 @@ from test_first_moves import ENGINE_FILES
 AT_ONCE_S = 1.5  # "at once": the progress shown within this of the click (two shared cores)
 WIDE = {"viewport": {"width": 1280, "height": 800}}
 PLACES = [("en", "desktop"), ("ja", "phone")]
-WORDS = {"en": {"loading": "Loading", "added": "Task 1 added", "same": "Task 1 is already this task",
+WORDS = {"en": {"loading": "Loading", "added": "Task 1 added", "same": "already in the list, as task 1",
                 "wrong": "2 wrong: {0, 1}, {2, 2}; 1 blank", "cell": "wrong"},
-         "ja": {"loading": "読み込", "added": "課題 1 を加えました", "same": "すでに課題 1 にあります",
+         "ja": {"loading": "読み込", "added": "課題 1 を加えました", "same": "すでに課題 1 としてリストにあります",
                 "wrong": "誤り 2 マス: {0, 1}, {2, 2}、空欄 1 マス", "cell": "誤り"}}
 HAND_IN = 1_795_000_000
 

@@ -123,15 +123,18 @@ class AssignmentElement extends HTMLElement {
     this.handInCount.textContent = text;
   }
 
-  /** A test handed in: its exercises' answers shown (and recorded as shown for a later
-   *  hand-in), kept so after a reload. */
+  /** A test handed in: its exercises' answers shown, kept so after a reload; the test is
+   *  closed (closed()): what the student does from now on is not recorded, so a later
+   *  hand-in (a name mistyped) gives the same results, none of them "answer shown". */
   reveal() {
     this.store.update((d) => ({ ...d, handedIn: true }));
-    this.assignment.tasks.forEach((task, i) => {
-      if (task.kind !== "play") this.store.change(i, (r) => ({ ...r, shown: true }));
-    });
     this.revealed = true;
     for (const node of this.querySelectorAll("grundy-exercise")) this.revealIn(node);
+  }
+
+  /** Whether the assignment is a test already handed in: its answers are shown. */
+  closed() {
+    return this.test && Boolean(this.store.data.handedIn);
   }
 
   /** Show the answer of exercise `node` (once its element is defined). */
@@ -186,7 +189,7 @@ class AssignmentElement extends HTMLElement {
     // Every way the exercise checks an answer (its buttons, Enter in the value field, Enter
     // or Space on a move of the board), seen before the exercise acts on it.
     const attempt = async (answer) => {
-      if (!answer) return;
+      if (!answer || this.closed()) return;
       let right;
       if (table) right = answer === table.truth;
       else {
@@ -255,7 +258,7 @@ class AssignmentElement extends HTMLElement {
         choice.select.value = task.level;
         choice.select.dispatchEvent(new Event("change"));
       }
-      if (!node.dataset.winner || recorded === node.history) return;
+      if (!node.dataset.winner || recorded === node.history || this.closed()) return;
       recorded = node.history;
       const setup = node.setup;
       const path = node.history.map((step) => step.pos.join(".")).join(">");

@@ -4,7 +4,8 @@
 // data-misere, data-pass. The game played is kept in the page's address (play-link.js);
 // once it is over, a Review marks the mistakes (play-review.js). data-locked (a classroom
 // test): the game as given, with no help: no hints, Explain, Undo, Review, lab link nor
-// controls to change the game or the opponent; Restart only.
+// controls to change the game or the opponent; Restart only. Nor, once it is over, the
+// opponent's rule (a bot's may state the P-positions), nor a sum's Grundy values.
 
 import { Board } from "./board.js";
 import { GameControls, checkGame, defaultStart, gameTitle, parseStart, startText } from "./catalogue.js";
@@ -642,6 +643,7 @@ export class PlayElement extends GrundyWidget {
   score(humanWon, gap) {
     if (this.setup.scored) return "";
     this.setup.scored = true;
+    if (this.locked) return ""; // a test: no level to choose, nothing suggested
     const moved = this.levelChoice.record(this.setup.level, humanWon);
     return moved ? gap + this.t("suggestedNow", { title: moved }) : "";
   }
@@ -650,7 +652,8 @@ export class PlayElement extends GrundyWidget {
   renderEnd(state) {
     const t = this.t;
     const bot = state.over && this.levelChoice.find(this.setup.level);
-    this.botNote.hidden = !(bot && bot.kind === "bot");
+    // (a test: not the bot's rule, which may state the game's P-positions)
+    this.botNote.hidden = !(bot && bot.kind === "bot") || this.locked;
     if (!this.botNote.hidden) {
       this.botNote.textContent = t("botRule", { title: bot.title[t.lang], rule: bot.description[t.lang] });
     }
@@ -732,8 +735,8 @@ export class PlayElement extends GrundyWidget {
 
   /** A sum: each component's Grundy value and their nim-sum. */
   renderParts(state) {
-    this.parts.hidden = !state.components;
-    if (!state.components) return;
+    this.parts.hidden = !state.components || this.locked; // a test: no values given
+    if (this.parts.hidden) return;
     const t = this.t;
     const total = state.components.reduce((acc, c) => acc ^ c.grundy, 0);
     this.parts.replaceChildren(h("p", { class: "gw-logtitle", text: t("components") }),
