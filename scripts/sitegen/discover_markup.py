@@ -190,6 +190,9 @@ def discover(args: dict[str, str], ctx) -> str:
         guess = check(game, guess_text, limit, target) if guess_text else None
     except grundy.GameError as e:
         raise a.error(str(e)) from None
+    if guess is not None and guess.holds:  # the widget shows the guess as "not the answer"
+        raise a.error(f"guess={guess_text!r} holds on the table: the widget shows it as an example "
+                      "of the syntax, not the answer; choose a guess that fails")
     # what the widget asks before the reader does: its table; and the proofs it would ask
     # for: the formula found, the guess (as the page asks)
     table = {"lang": ctx.lang, "op": "table", "game": game.name, "params": game.params, "max": limit,

@@ -218,3 +218,33 @@ def test_a_search_replaces_the_verdict_before_it(booted):
     root.locator(".gw-formula").wait_for(timeout=STEP_MS)
     assert result.text_content() == ""
     assert root.locator(".gw-table-box .gw-counterexample").count() == 0
+
+
+def test_the_example_is_never_the_answer(booted):
+    """The page's own guess (k = 5: x ^ y ^ z == 0, which fails there) is shown as "an
+    example of the syntax, not the answer" for that game only: with k = 3 it is the
+    theorem, and the example shown then is another formula, one that fails on the table."""
+    w, root = booted("discover", "en", path=PAGES["en"])
+    widget = w.page.locator("grundy-discover").nth(2)
+    widget.scroll_into_view_if_needed()
+    table_drawn(w, widget)
+    assert widget.locator(".gw-example-formula").text_content() == "x ^ y ^ z == 0"
+    widget.locator(".gw-k").fill("3")
+    w.page.wait_for_function("el => el.querySelector('.gw-example-formula')?.textContent !== 'x ^ y ^ z == 0'"
+                             " && el.querySelector('.gw-table-box table')", arg=widget.element_handle(),
+                             timeout=LOAD_MS, polling=POLL_MS)
+    example = widget.locator(".gw-example-formula").text_content()
+    assert not check(grundy.game("chocolate", k=3), example, max=7, target="P").holds
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_guess_wrong_at_the_first_position(booted, lang):
+    """A guess wrong at {0, 0, 0} holds up to nothing: no "holds up to -1"."""
+    w, root = booted("discover", lang, path=PAGES[lang])
+    table_drawn(w, root)
+    result = root.locator(".gw-guess-result")
+    root.locator(".gw-guess").fill("x + y == 3")
+    root.locator(".gw-test").click()
+    result.filter(has_text=TEXT[lang]["fails"]).wait_for(timeout=LOAD_MS)
+    assert "{0, 0, 0}" in result.text_content()
+    assert "-1" not in result.text_content()

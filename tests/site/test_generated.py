@@ -412,6 +412,11 @@ def test_discover_directive(ctx):
     assert k3.index('class="gw-table-box"') < k3.index("<details")
     with pytest.raises(sitegen.SitegenError):
         sitegen.render("discover", {"game": "chocolate", "target": "Q"}, ctx)
+    # the page's guess is shown as "an example of the syntax, not the answer": one that
+    # holds on the table (k = 3: the theorem) is refused
+    with pytest.raises(sitegen.SitegenError, match="holds on the table"):
+        sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P",
+                                    "guess": "x ^ y ^ z == 0"}, ctx)
 
 
 @pytest.mark.parametrize("args, fixed", [({"game": "chomp", "rows": "2"}, {}), ({"game": "wythoff"}, {}),

@@ -25,6 +25,12 @@ function example(coords, target) {
   return target === "P" ? `${a} % 3 == ${b} // 2` : `(${a} + ${b}) % 3`;
 }
 
+/** Whether two games' parameters are the same (numbers or their text). */
+function sameParams(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => String(a[key] ?? "") === String(b[key] ?? ""));
+}
+
 export class DiscoverElement extends GrundyWidget {
   static kind = "discover";
   static usesCatalogue = true;
@@ -38,7 +44,10 @@ export class DiscoverElement extends GrundyWidget {
       h("option", { value: "P", text: t("discover.targetP") }),
       h("option", { value: "grundy", text: t("discover.targetGrundy") }));
     this.targetSelect.value = this.dataset.target === "grundy" ? "grundy" : "P";
-    this.first = { game: this.config.game || "chocolate", target: this.targetSelect.value };
+    // the page's own guess is the example only for the page's own game, parameters and target
+    // (the build checked that it fails there: discover_markup.py); elsewhere it may be the answer
+    this.first = { game: this.config.game || "chocolate", params: JSON.stringify(params ?? {}),
+                   target: this.targetSelect.value };
     this.guessInput = h("input", { type: "text", class: "gw-guess", size: 24, spellcheck: "false",
                                    autocomplete: "off", autocapitalize: "off" });
     for (const input of [this.maxInput, this.guessInput]) {
@@ -80,7 +89,9 @@ export class DiscoverElement extends GrundyWidget {
   showTask(target, coords) {
     const t = this.t;
     this.ask.textContent = t(target === "P" ? "discover.askP" : "discover.askGrundy");
-    const own = this.dataset.guess && this.controls.read()?.game === this.first.game && target === this.first.target;
+    const chosen = this.controls.read();
+    const own = this.dataset.guess && chosen?.game === this.first.game && target === this.first.target
+      && sameParams(chosen.params, JSON.parse(this.first.params));
     const text = own ? this.dataset.guess : coords ? example(coords, target) : "";
     const end = this.lang === "ja" ? "。" : ". "; // no space after 。 in Japanese
     this.example.replaceChildren(...(text ? [t("discover.example"), " ",
@@ -183,8 +194,10 @@ export class DiscoverElement extends GrundyWidget {
       this.guessResult.textContent = t("discover.guessHolds", { n: data.checked, max: request.max });
     } else {
       const at = data.first_counterexample;
+      // a formula wrong at the very first position holds up to nothing: no "holds up to -1"
       const text = t(request.target === "P" ? "discover.guessFailsP" : "discover.guessFails",
-                     { at: posText(at), value: data.value, expected: data.expected, holds: data.holds_to });
+                     { at: posText(at), value: data.value, expected: data.expected })
+        + (data.holds_to >= 0 ? (this.lang === "ja" ? "" : " ") + t("discover.holdsUpTo", { holds: data.holds_to }) : "");
       const marked = this.table.mark(at, data.expected);
       this.guessResult.replaceChildren(...withPos(text, at), // the position on one line
         ...(marked ? [this.lang === "ja" ? "" : " ", t("discover.marked")] : []));
