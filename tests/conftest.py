@@ -298,3 +298,11 @@ def pytest_terminal_summary(terminalreporter):
         for folder, seconds in sorted(_TIER_SECONDS.items(), key=lambda kv: -kv[1]):
             terminalreporter.write_line(f"tests/{folder}: {seconds:.0f} s")
 
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep on the test item the first phase that failed (item.failed_phase), for fixtures."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and not hasattr(item, "failed_phase"):
+        item.failed_phase = report.when

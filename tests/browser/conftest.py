@@ -91,15 +91,6 @@ class Watched:
         assert not self.errors, f"console errors: {self.errors[:5]}"
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    """Keep each phase's report on the test item (item.failed_phase: the first that failed)."""
-    outcome = yield
-    report = outcome.get_result()
-    if report.failed and not hasattr(item, "failed_phase"):
-        item.failed_phase = report.when
-
-
 # A fresh copy of a widget in place of the page's first one: the address's query and
 # the reader's stored choices (levels) are cleared as for a first visit.
 RENEW = """([kind, html]) => {

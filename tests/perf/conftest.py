@@ -48,12 +48,3 @@ def fresh_context(browser):
     yield make
     for context in contexts:
         context.close()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    """Keep on the test item the first phase that failed (item.failed_phase), for fixtures."""
-    outcome = yield
-    report = outcome.get_result()
-    if report.failed and not hasattr(item, "failed_phase"):
-        item.failed_phase = report.when
