@@ -58,6 +58,8 @@ def test_buttons_keep_their_contrast_when_hovered_or_focused(served_site, new_pa
     for rel in ("triangular-chocolate/", "lab/", "results/"):
         arrive(page, served_site + rel, served_site)
         page.wait_for_function(ENGINE_SETTLED, timeout=LOAD_MS, polling=100)
+        if rel == "results/":  # its buttons exist once its module has run (later under load)
+            page.wait_for_selector("grundy-results .cr-clear", timeout=LOAD_MS)
         page.add_style_tag(content=NO_TRANSITIONS)
         for widget in page.locator("grundy-play").all():  # (a play widget starts when scrolled to)
             widget.scroll_into_view_if_needed()
