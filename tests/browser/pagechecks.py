@@ -186,8 +186,8 @@ WIDGETS = '"grundy-play, grundy-table, grundy-nimsum, grundy-pviewer, grundy-dis
 # that uses it. The engine starts on demand only (the widgets play their first moves from
 # build-time answers): this starts it, as a reader's first request beyond them would.
 ENGINE_SETTLED = """() => {
-  const lab = document.querySelector(".lab[data-engine]");
-  if (lab) return lab.dataset.engine !== "loading";
+  const lab = document.querySelector("[data-lab]");  // set up (data-engine) once lab.js has run
+  if (lab) return Boolean(lab.dataset.engine) && lab.dataset.engine !== "loading";
   if (!document.querySelector(%s)) return true;
   const engine = window.grundyEngine;
   if (engine?.status === "idle") engine.start();

@@ -48,6 +48,25 @@ def test_sample_on_a_desktop(built_site, served_site, new_page):
     sample_pass(built_site, served_site, new_page, "desktop-light", color_scheme="light", **DESKTOP)
 
 
+def test_the_lab_is_settled_only_once_set_up(served_site, new_page):
+    """ENGINE_SETTLED, the wait before a page's buttons are measured, holds on the Lab's
+    page only once lab.js has set the Lab up. Reached by a link (instant navigation), the
+    page is swapped in before its module runs: under load the module came after the wait,
+    and its buttons, measured unhovered, read 0.00:1."""
+    page = new_page(fresh=True, **DESKTOP)
+    page.add_init_script(COUNT_SWAPS)
+    held, released = [], []
+    page.route("**/assets/lab/lab.js", lambda route: route.continue_() if released else held.append(route))
+    arrive(page, served_site + "triangular-chocolate/", served_site)
+    arrive(page, served_site + "lab/", served_site)
+    assert page.evaluate(ENGINE_SETTLED) is False, "settled before the Lab was set up"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_function(ENGINE_SETTLED, timeout=LOAD_MS, polling=100)
+    assert page.locator("[data-lab] [data-share]").count() == 1
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_buttons_keep_their_contrast_when_hovered_or_focused(served_site, new_page, scheme):
     """Every button of a lesson's widgets, the Lab and the classroom, hovered and focused
