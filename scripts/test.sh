@@ -16,22 +16,30 @@ tier=full
 workers=(-n "${GRUNDY_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder)  # files in tests/conftest.py's order
 if [[ ${1:-} == --quick ]]; then tier=quick; shift; fi
 
-phase() { echo "test.sh: $1 took $(( SECONDS - $2 )) s"; }
+# A phase: `mark` at its start, `phase NAME` at its end prints its time and how busy the
+# machine's cores were (/proc/stat's first line): near 100 % the phase is bound by the CPU,
+# and more test processes would not shorten it.
+cpu() { local -a f; read -r -a f < /proc/stat; echo "$(( f[1] + f[2] + f[3] + f[4] + f[5] + f[6] + f[7] + f[8] )) $(( f[4] + f[5] ))"; }
+mark() { t=$SECONDS; read -r cpu0 idle0 < <(cpu); }
+phase() {
+  local cpu1 idle1; read -r cpu1 idle1 < <(cpu)
+  echo "test.sh: $1 took $(( SECONDS - t )) s, the cores busy $(( 100 - 100 * (idle1 - idle0) / (cpu1 - cpu0 + 1) )) % of it"
+}
 built_from_sources() {  # site/ built for this address, and no source newer than it
   [[ -f site/sw.js ]] && grep -q "<loc>$GRUNDY_PAGES_URL</loc>" site/sitemap.xml 2>/dev/null &&
     [[ -z $(find docs scripts engine/src mkdocs.yml requirements.txt package-lock.json \
             -newer site/sw.js -type f -not -path 'docs/assets/vendor/*' -print -quit) ]]
 }
 
-t=$SECONDS; bash scripts/setup.sh; phase "set-up" $t
-t=$SECONDS
+mark; bash scripts/setup.sh; phase "set-up"
+mark
 if [[ $tier == quick ]] && built_from_sources; then
   echo "test.sh: site/ is up to date for $GRUNDY_PAGES_URL"
 else
   .venv/bin/python scripts/pages_build.py "$GRUNDY_PAGES_URL"
 fi
-phase "build (pages.yml's build step)" $t
-t=$SECONDS
+phase "build (pages.yml's build step)"
+mark
 rc=0
 if [[ $tier == quick ]]; then
   .venv/bin/python -m pytest tests/engine tests/site -m "not browser and not slow" -p no:cacheprovider "${workers[@]}" "$@" || rc=$?
@@ -45,5 +53,5 @@ for _ in range(120):
     except OSError: time.sleep(0.5)" "$GRUNDY_PAGES_URL"
   .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 --record-durations "${workers[@]}" "$@" || rc=$?
 fi
-phase "tests ($tier)" $t
+phase "tests ($tier)"
 exit $rc
