@@ -8,7 +8,7 @@
 #                                  without browsers (the edit-test loop); builds the site
 #                                  only when a source is newer than the last build
 # Tests run in GRUNDY_TEST_WORKERS processes (pytest-xdist; default 2, 0 for one process).
-# Prints the time of each phase. Extra arguments go to pytest.
+# Prints the time of each phase and how busy the cores were. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GRUNDY_PAGES_URL=${GRUNDY_PAGES_URL:-http://127.0.0.1:8737/chocolate-games/}
