@@ -328,6 +328,22 @@ def wait_tasks(page, n):
 
 
 @pytest.mark.browser
+def test_assignment_stays_when_its_page_is_drawn_again(new_page, base):
+    """The address's fragment changed by hand (a heading's anchor): instant navigation may
+    draw the same page anew, its elements replaced while the address has no #a=. The tab
+    keeps the assignment: a reload shows it, not the teacher's form (it showed the form,
+    now and then, in test_assignment_stays_in_the_address)."""
+    page = new_page(**DEVICES["desktop"])
+    page.goto(assignment_link(base, SURVIVE, "en"))
+    wait_tasks(page, 2)
+    page.evaluate("""() => { location.hash = '#how-it-works';
+        for (const name of ['grundy-assign', 'grundy-assignment'])
+            document.querySelector(name).replaceWith(document.createElement(name)); }""")
+    page.reload()
+    wait_tasks(page, 2)
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("lang,device", [("en", "desktop"), ("ja", "phone")])
 def test_assignment_stays_in_the_address(new_page, base, lang, device):
     """Scrolled (Material's navigation.tracking rewrites the address), reloaded, copied into

@@ -56,7 +56,7 @@ export function assignmentCode() {
       return location.hash.slice(PREFIX.length);
     }
   }
-  if (reloaded()) return saved();
+  if (reloaded() || redrawn()) return saved();
   if (!openCode()) remember(""); // (also after instant navigation from the assignment to the plain address)
   return "";
 }
@@ -88,8 +88,12 @@ export function linkLanguages(code) {
 
 /** The element left the page (another page shown): the address is free again. */
 export function release(element) {
-  if (open?.element === element) open = { ...open, path: null };
+  if (open?.element === element) open = { ...open, path: null, left: location.pathname };
 }
+
+/** Whether the assignment's own page was shown again without the reader leaving it (instant
+ *  navigation draws the page anew when the address's fragment is changed by hand). */
+const redrawn = () => open?.path === null && open.left === location.pathname;
 
 /** The reader asked for the plain address: this tab forgets the assignment, and the page
  *  loads again as the teacher's. */
