@@ -32,9 +32,12 @@ DESKTOP = {"viewport": {"width": 1100, "height": 900}}
 
 # ---------------------------------------------------------------- helpers
 
-def open_lab(new_page, base, lang="en", hash_="", **options):
-    """A fresh page on the Lab, once Python is ready."""
+def open_lab(new_page, base, lang="en", hash_="", clock=False, **options):
+    """A fresh page on the Lab, once Python is ready (clock: the page's timers under
+    Playwright's clock, page.clock, from the start)."""
     page = new_page(**(options or DESKTOP))
+    if clock:
+        page.clock.install()
     page.goto(base + ("ja/" if lang == "ja" else "") + "lab/" + hash_)
     page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
     return page
@@ -268,10 +271,7 @@ def test_stop_restarts_python_when_it_cannot_interrupt(new_page, served_site):
 
 
 def test_stop_interrupts_when_cross_origin_isolated(new_page, isolated_site):
-    page = new_page(**DESKTOP)
-    page.clock.install()  # the page's timers, held below: Stop's grace never runs out
-    page.goto(isolated_site + "lab/")
-    page.wait_for_selector("[data-lab][data-engine='ready'][data-editor]", timeout=LOAD_MS)
+    page = open_lab(new_page, isolated_site, clock=True)  # its timers held below
     assert page.evaluate("self.crossOriginIsolated") is True
     start_endless_loop(page)
     # On a busy machine the interrupted run may answer after the grace (3 s), and Stop
