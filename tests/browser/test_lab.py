@@ -34,8 +34,10 @@ DESKTOP = {"viewport": {"width": 1100, "height": 900}}
 
 def open_lab(new_page, base, lang="en", hash_="", clock=False, **options):
     """A fresh page on the Lab, once Python is ready (clock: the page's timers under
-    Playwright's clock, page.clock, from the start)."""
-    page = new_page(**(options or DESKTOP))
+    Playwright's clock, page.clock, from the start: in a context of its own, since the clock
+    stays installed for every later page of its context, whose performance entries it hides
+    from the classroom's address.js)."""
+    page = new_page(**(options or DESKTOP), fresh=clock)
     if clock:
         page.clock.install()
     page.goto(base + ("ja/" if lang == "ja" else "") + "lab/" + hash_)
