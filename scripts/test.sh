@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: set up, build the site as GitHub Pages builds it (scripts/pages_build.py
 # runs pages.yml's build step for the address the tests serve it at, GRUNDY_PAGES_URL),
-# then run every test (pytest), the 25 slowest listed at the end; the full run writes the
+# then run every test (pytest; the engine's in one process beside the build, the rest
+# after it), the 25 slowest listed at the end; the full run writes the
 # seconds of each test file to tests/durations.json, the order of the next runs (longest
 # first): commit it when it changed much.
 #   bash scripts/test.sh --quick   the engine, the generators and the site's HTML checks,
@@ -33,6 +34,15 @@ built_from_sources() {  # site/ built for this address, and no source newer than
 
 mark; bash scripts/setup.sh; phase "set-up"
 mark
+rc=0
+if [[ $tier == full ]]; then
+  # The engine's tests need no site: they run in one process beside the build, on the core
+  # its single-threaded parts leave idle; their report is printed once the build is done.
+  engine_log=$(mktemp)
+  .venv/bin/python -m pytest tests/engine -p no:cacheprovider --durations=10 --record-durations "$@" >"$engine_log" 2>&1 &
+  engine=$!
+  trap "kill $engine 2>/dev/null || true" EXIT
+fi
 if [[ $tier == quick ]] && built_from_sources; then
   echo "test.sh: site/ is up to date for $GRUNDY_PAGES_URL"
 else
@@ -40,10 +50,13 @@ else
 fi
 phase "build (pages.yml's build step)"
 mark
-rc=0
 if [[ $tier == quick ]]; then
   .venv/bin/python -m pytest tests/engine tests/site -m "not browser and not slow" -p no:cacheprovider "${workers[@]}" "$@" || rc=$?
 else
+  wait "$engine" || { status=$?; (( status == 5 )) || rc=$status; }  # (5: -k selected none of them)
+  cat "$engine_log"
+  phase "engine tests (the part of their run left after the build)"
+  mark
   # One server for the whole run, which every pytest process uses (tests/conftest.py pages_url).
   .venv/bin/python bench/serve.py site --url "$GRUNDY_PAGES_URL" >/dev/null &
   trap "kill $! 2>/dev/null || true" EXIT
@@ -51,7 +64,7 @@ else
 for _ in range(120):
     try: urllib.request.urlopen(sys.argv[1] + 'sw.js', timeout=2); break
     except OSError: time.sleep(0.5)" "$GRUNDY_PAGES_URL"
-  .venv/bin/python -m pytest tests -p no:cacheprovider --durations=25 --record-durations "${workers[@]}" "$@" || rc=$?
+  .venv/bin/python -m pytest tests --ignore=tests/engine -p no:cacheprovider --durations=25 --record-durations "${workers[@]}" "$@" || rc=$?
 fi
 phase "tests ($tier)"
 exit $rc
