@@ -43,7 +43,25 @@ fi
 stamp_ok() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
 hash_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
-# 1. Python virtual environment with the pinned packages.
+# 1. npm assets (Pyodide, KaTeX, axe-core), exactly as locked: downloaded while pip
+# installs (joined before step 5).
+npm_assets() {
+  lock_hash=$(hash_of package.json package-lock.json)
+  if ! stamp_ok node_modules/.lock.sha256 "$lock_hash"; then
+    if [[ -d node_modules ]] && npm ls --all >/dev/null 2>&1; then
+      echo "setup: node_modules already matches package-lock.json"
+    else
+      echo "setup: npm ci"
+      npm ci --no-audit --no-fund --loglevel=error
+    fi
+    echo "$lock_hash" > node_modules/.lock.sha256
+  fi
+}
+npm_assets &
+npm=$!
+trap 'kill "$npm" 2>/dev/null || true' EXIT  # (a failed step stops it)
+
+# 2. Python virtual environment with the pinned packages.
 if [[ ! -x $PY ]]; then
   echo "setup: creating .venv"
   "${PYTHON:-python3}" -m venv .venv
@@ -55,24 +73,12 @@ if ! stamp_ok .venv/.requirements.sha256 "$req_hash"; then
   echo "$req_hash" > .venv/.requirements.sha256
 fi
 
-# 2. The engine, editable, so the build and the tests use engine/src directly.
+# 3. The engine, editable, so the build and the tests use engine/src directly.
 eng_hash=$(hash_of engine/pyproject.toml)
 if ! stamp_ok .venv/.engine.sha256 "$eng_hash" || ! $PY -c "import grundy" 2>/dev/null; then
   echo "setup: pip install -e engine"
   $PY -m pip install --quiet --no-build-isolation --no-deps -e engine
   echo "$eng_hash" > .venv/.engine.sha256
-fi
-
-# 3. npm assets (Pyodide, KaTeX, axe-core), exactly as locked.
-lock_hash=$(hash_of package.json package-lock.json)
-if ! stamp_ok node_modules/.lock.sha256 "$lock_hash"; then
-  if [[ -d node_modules ]] && npm ls --all >/dev/null 2>&1; then
-    echo "setup: node_modules already matches package-lock.json"
-  else
-    echo "setup: npm ci"
-    npm ci --no-audit --no-fund --loglevel=error
-  fi
-  echo "$lock_hash" > node_modules/.lock.sha256
 fi
 
 # 4. The engine wheel for Pyodide, rebuilt when any engine source is newer.
@@ -86,4 +92,5 @@ if [[ -z $wheel ]] || [[ -n $(find engine/pyproject.toml engine/src -newer "$whe
 fi
 
 # 5. Vendored front-end files served by the site itself.
+wait "$npm"
 $PY scripts/vendor.py
