@@ -15,6 +15,8 @@ from grundy.discovery import check
 from grundy.discovery.grammar import compile_formula, evaluate
 from grundy.prove.logic import holds, value
 from grundy.prove.proof import _claim
+from grundy.prove.statement import in_words
+from grundy.text import Text
 
 
 def assert_claim_agrees(g, formula, target, limit, expected=True):
@@ -224,3 +226,12 @@ def test_a_proof_the_table_contradicts_is_not_reported(monkeypatch):
     monkeypatch.setattr(mona, "decide", lambda *a, **k: Decision(True))
     proof = grundy.prove(grundy.game("chocolate", k=5), "x ^ y ^ z == 0", method="mona")
     assert proof.proved is None and "the encoding is wrong" in proof.reason.en
+
+
+@pytest.mark.parametrize("label, joined", [(("Nim", "ニム"), "ニムのすべての局面"),
+                                           (("Chocolate (k = 3)", "チョコレート (k = 3)"), "(k = 3) のすべての局面"),
+                                           (("CB, f(t) = t//2", "階段、f(t) = t//2"), "t//2 のすべての局面")])
+def test_the_statement_in_japanese_spaces_a_label_that_ends_in_ascii(label, joined):
+    """「(k = 3) のすべての局面」 as the site writes Japanese after a formula, 「ニムのすべて」 after a word."""
+    words = in_words(Text(*label), ("x",), None, "x", "P", False)
+    assert joined in words.ja

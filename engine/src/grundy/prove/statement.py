@@ -204,8 +204,9 @@ def in_words(label: Text, coords: tuple, constraint: Text | None, formula: str, 
     pos = "{" + ", ".join(coords) + "}"
     where = f" ({constraint.en})" if constraint else ""
     where_ja = f" ({constraint.ja})" if constraint else ""
+    space = " " if label.ja[-1:].isascii() else ""  # 「(k = 3) のすべて」, 「ニムのすべて」
     head = Text(f"For every position A = {pos}{where} of {label.en}: ",
-                f"{label.ja}のすべての局面 A = {pos}{where_ja} について、")
+                f"{label.ja}{space}のすべての局面 A = {pos}{where_ja} について、")
     if target == "grundy":
         body = Text(f"(1) F(A) = {formula} is at least 0 and differs from F(B) for every move "
                     f"A → B; (2) for every v < F(A) some move A → B has F(B) = v. Together "
