@@ -14,7 +14,7 @@ from grundy import cli, webapi
 from grundy.discovery import check
 from grundy.discovery.grammar import compile_formula, evaluate
 from grundy.prove.logic import holds, value
-from grundy.prove.proof import _claim
+from grundy.prove.proof import _claim, _rules
 from grundy.prove.statement import in_words
 from grundy.text import Text
 
@@ -228,10 +228,25 @@ def test_a_proof_the_table_contradicts_is_not_reported(monkeypatch):
     assert proof.proved is None and "the encoding is wrong" in proof.reason.en
 
 
-@pytest.mark.parametrize("label, joined", [(("Nim", "ニム"), "ニムのすべての局面"),
-                                           (("Chocolate (k = 3)", "チョコレート (k = 3)"), "(k = 3) のすべての局面"),
-                                           (("CB, f(t) = t//2", "階段、f(t) = t//2"), "t//2 のすべての局面")])
-def test_the_statement_in_japanese_spaces_a_label_that_ends_in_ascii(label, joined):
-    """「(k = 3) のすべての局面」 as the site writes Japanese after a formula, 「ニムのすべて」 after a word."""
-    words = in_words(Text(*label), ("x",), None, "x", "P", False)
-    assert joined in words.ja
+@pytest.mark.parametrize("game, joined", [(("nim", {}), "ニムのすべての局面"),
+                                          (("chocolate", {"k": 3}), "(k = 3) のすべての局面"),
+                                          (("step", {}), "t//2 のすべての局面")])
+def test_the_statement_in_japanese_spaces_a_label_that_ends_in_ascii(game, joined):
+    """「(k = 3) のすべての局面」 as the site writes Japanese after a formula, 「ニムのすべて」
+    after a word (grundy.text.ja_then); no space inside the misère half's Japanese."""
+    g = grundy.game(game[0], **game[1])
+    assert joined in in_words(g.label(), ("x",), None, "x", "P", False).ja
+    assert "どの手 A → B もそれが" in in_words(g.label(), ("x",), None, "x", "P", True).ja
+
+
+def test_a_refused_table_names_its_game_as_the_statement_does():
+    with pytest.raises(grundy.GameError) as refused:
+        grundy.game("chocolate", k=3).table(10 ** 12)
+    assert "三角形のチョコレート (k = 3) の 1,000,000,000,000 までの表" in refused.value.ja
+
+
+def test_one_row_chomp_states_its_constraint_once():
+    words = _rules(grundy.game("chomp", rows=1)).constraint
+    assert (words.en, words.ja) == ("r0 ≥ 1", "r0 ≥ 1")
+    words = _rules(grundy.game("chomp", rows=3)).constraint
+    assert (words.en, words.ja) == ("r0 ≥ r1 ≥ r2, r0 ≥ 1", "r0 ≥ r1 ≥ r2、r0 ≥ 1")

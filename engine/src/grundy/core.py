@@ -19,7 +19,7 @@ from .params import Param
 from .reference import reference_grundy, reference_misere
 from .remoteness import remoteness as search_remoteness
 from .table import ListIndex, Table, generic_kernel
-from .text import LANGS, Text
+from .text import LANGS, Text, ja_then
 
 # Past this many positions a table's exact size is not worth counting: it is over budget.
 TABLE_CAP = 50_000_000
@@ -403,7 +403,7 @@ class Game:
                             f"計算方式「{backend}」はありません (auto、python、numpy のどれか)。")
         require_table(self.table_size(limit), self.table_steps(limit, backend),
                       (f"the table of {self.label().en} up to {limit:,}",
-                       f"{self.label().ja}の {limit:,} までの表"))
+                       f"{ja_then(self.label().ja, 'の')} {limit:,} までの表"))
         return Table(self, limit, backend=backend)
 
     def table_size(self, limit: int) -> int:

@@ -10,6 +10,7 @@ import operator
 
 from .budget import require_width
 from .errors import GameError, shown
+from .text import ja_then
 
 _DIGITS = frozenset("0123456789")
 
@@ -63,4 +64,4 @@ def flag(value, what: str, what_ja: str | None = None) -> bool:
 
 def _ja(what: str) -> str:
     """The subject of a Japanese message: "座標 x は", "山の数は"."""
-    return what + (" は" if what[-1:].isascii() else "は")
+    return ja_then(what, "は")

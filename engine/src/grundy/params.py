@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .errors import GameError
 from .numbers import whole
-from .text import Text
+from .text import Text, ja_then
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,6 @@ def _bad(param: Param, raw):
     """The error for a value out of the parameter's range (or a formula that is no string)."""
     if param.kind == "expr":
         return GameError(f"{param.name} must be a formula in t, got {raw!r}",
-                         f"{param.label.ja}は t の式で指定してください。")
+                         f"{ja_then(param.label.ja, 'は')} t の式で指定してください。")
     return GameError(f"{param.name} must be a whole number {param.min} to {param.max}, got {raw!r}",
-                     f"{param.label.ja}は {param.min} 以上 {param.max} 以下の整数で指定してください。")
+                     f"{ja_then(param.label.ja, 'は')} {param.min} 以上 {param.max} 以下の整数で指定してください。")

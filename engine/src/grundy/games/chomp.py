@@ -194,8 +194,9 @@ class Chomp(Sized):
                                  *(eq(q[k], Bin("min", p[k], q[i])) for k in range(i + 1, n)))
                             for i in range(n)))
 
-        rows = " ≥ ".join(self.coords)
-        return Rules(self.coords, position, move, Text(f"{rows}, r0 ≥ 1", f"{rows}、r0 ≥ 1"))
+        parts = [" ≥ ".join(self.coords)] if len(self.coords) > 1 else []  # (one row: r0 ≥ 1 alone)
+        parts.append("r0 ≥ 1")
+        return Rules(self.coords, position, move, Text(", ".join(parts), "、".join(parts)))
 
     def describe(self, pos, to):
         i, j = eaten_square(pos, to)

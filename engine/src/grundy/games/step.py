@@ -174,8 +174,8 @@ class Step(Game):
                 kinds = [both(lt(u[0], x[0]), eq(v, y), eq(w, z))] + [both(eq(u[0], x[0]), k) for k in kinds]
             return either(*kinds)
 
-        words = f"y ≤ f(z), f(t) = {self.f.expr}"
-        return Rules(self.coords, position, move, Text(words, words))
+        return Rules(self.coords, position, move,
+                     Text(f"y ≤ f(z), f(t) = {self.f.expr}", f"y ≤ f(z)、f(t) = {self.f.expr}"))
 
     def _f(self, t, use):
         """use(f(t)): f's value put in directly when f is a term, else named by a variable

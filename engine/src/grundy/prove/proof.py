@@ -25,7 +25,7 @@ from ..discovery.grammar import compile_formula, normalise
 from ..errors import BudgetError, GameError, shown
 from ..numbers import whole
 from ..passing import PassGame
-from ..text import Text
+from ..text import Text, ja_then
 from . import mona, residues
 from .clauses import clauses
 from .logic import And, Cmp, Const, Decision, Var
@@ -216,7 +216,7 @@ def _statement(g: Game, formula: str, target: str, misere: bool):
         rules = _rules(g)
         if rules is None:
             return Text(f"the moves of {g.label().en} are not stated in the prover's language",
-                        f"{g.label().ja}の手は証明器の言語で書かれていません")
+                        f"{ja_then(g.label().ja, 'の')}手は証明器の言語で書かれていません")
         shown = normalise(formula)
         if target == "P" and not _condition(compile_formula(formula, coords, tuple(constants(g)))):
             shown += " == 0"  # a whole number e claims the P-positions where e == 0

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..text import Text
+from ..text import Text, ja_then
 from .logic import And, Bin, Cmp, Const, Div, Exists, Iff, Implies, Mod, Not, Or, Scale, Truth, Var
 
 
@@ -204,9 +204,8 @@ def in_words(label: Text, coords: tuple, constraint: Text | None, formula: str, 
     pos = "{" + ", ".join(coords) + "}"
     where = f" ({constraint.en})" if constraint else ""
     where_ja = f" ({constraint.ja})" if constraint else ""
-    space = " " if label.ja[-1:].isascii() else ""  # 「(k = 3) のすべて」, 「ニムのすべて」
     head = Text(f"For every position A = {pos}{where} of {label.en}: ",
-                f"{label.ja}{space}のすべての局面 A = {pos}{where_ja} について、")
+                f"{ja_then(label.ja, 'の')}すべての局面 A = {pos}{where_ja} について、")
     if target == "grundy":
         body = Text(f"(1) F(A) = {formula} is at least 0 and differs from F(B) for every move "
                     f"A → B; (2) for every v < F(A) some move A → B has F(B) = v. Together "
@@ -219,7 +218,7 @@ def in_words(label: Text, coords: tuple, constraint: Text | None, formula: str, 
                     f"where it holds; (2) if it does not hold at A, A has no move or some move "
                     f"A → B leads to a B where it holds. Together (by induction on the "
                     f"positions): in misère play, A is a P-position exactly when {formula}.",
-                    f"(1) A で {formula} が成り立つなら、A には手があり、どの手 A → B も "
+                    f"(1) A で {formula} が成り立つなら、A には手があり、どの手 A → B も"
                     f"それが成り立つ B へは行かない。(2) A で成り立たないなら、A には手がないか、"
                     f"それが成り立つ B への手 A → B がある。合わせて (局面についての帰納法により) "
                     f"ミゼールで A が P 局面であるのは {formula} のとき、かつそのときに限る。")
