@@ -163,7 +163,7 @@ def arrive(page, url: str, base: str) -> None:
     if page.url.split("#")[0].split("?")[0] == url:
         return
     here = edition(page.url, base)
-    if here and here == edition(url, base) and page.evaluate("() => window.__swaps !== undefined"):
+    if here and here == edition(url, base) and page.evaluate("() => window.__counting === true"):
         follow(page, url)
     else:
         page.goto(url, wait_until="load")

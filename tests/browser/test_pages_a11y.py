@@ -67,6 +67,24 @@ def test_the_lab_is_settled_only_once_set_up(served_site, new_page):
     assert page.locator("[data-lab] [data-share]").count() == 1
 
 
+def test_links_are_followed_once_instant_navigation_can_take_them(served_site, new_page):
+    """COUNT_SWAPS says the page can count swaps only once Material has the sitemap, which
+    its link clicks wait for: a link clicked before loads the page in full (a fresh context
+    on a busy machine: the Lab test above timed out so, waiting for a swap)."""
+    page = new_page(fresh=True, **DESKTOP)
+    page.add_init_script(COUNT_SWAPS)
+    held = []
+    page.route("**/sitemap.xml", lambda route: held.append(route))
+    with page.expect_request("**/sitemap.xml"):
+        page.goto(served_site + "triangular-chocolate/", wait_until="load")
+    page.evaluate("() => new Promise((done) => setTimeout(() => setTimeout(done)))")  # (COUNT_SWAPS's own wait)
+    assert page.evaluate("window.__swaps") is None, "ready to follow links before Material has the sitemap"
+    for route in held:
+        route.continue_()
+    arrive(page, served_site + "lab/", served_site)
+    assert page.evaluate("window.__swaps") == 2
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_buttons_keep_their_contrast_when_hovered_or_focused(served_site, new_page, scheme):
     """Every button of a lesson's widgets, the Lab and the classroom, hovered and focused

@@ -25,9 +25,24 @@ def open_widget(watched, widget_urls, kind, lang="en", color_scheme="light", pho
     return w, root
 
 
-# Counts Material's page swaps (instant navigation) in window.__swaps; an init script.
-COUNT_SWAPS = """addEventListener('DOMContentLoaded', () => setTimeout(() => {
-    window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; }); }));"""
+# Counts Material's page swaps (instant navigation) in window.__swaps; an init script. It
+# is set once Material has read the site's sitemap (its link clicks wait for it, and one
+# clicked before loads the page in full, as a busy machine's fresh context showed): Material
+# takes the sitemap in the same task as it parses it. window.__counting: the script is there.
+COUNT_SWAPS = """(() => {
+  window.__counting = true;
+  let read;
+  const sitemap = new Promise((done) => { read = done; });
+  const parse = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function (text, type) {
+    if (type === 'text/xml' && String(text).includes('<urlset')) setTimeout(read);
+    return parse.apply(this, arguments);
+  };
+  addEventListener('DOMContentLoaded', () => setTimeout(async () => {
+    await sitemap;
+    window.__swaps = 0; window.document$?.subscribe(() => { window.__swaps += 1; });
+  }));
+})();"""
 
 # An init script: every address the page writes into its history (replaceState or pushState
 # with a url: Material's anchor tracking, instant navigation, the site's own scripts), in
