@@ -9,7 +9,6 @@ desktop, Japanese on a phone."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from test_classroom import (DEVICES, FIND, LOAD_MS, PLAY, SCREENSHOTS, TABLE, VALUE, add_task, assignment,  # noqa: F401

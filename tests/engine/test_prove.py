@@ -16,7 +16,6 @@ from grundy.discovery.grammar import compile_formula, evaluate
 from grundy.prove.logic import holds, value
 from grundy.prove.proof import _claim, _rules
 from grundy.prove.statement import in_words
-from grundy.text import Text
 
 
 def assert_claim_agrees(g, formula, target, limit, expected=True):

@@ -10,7 +10,7 @@ LANGS = ("en", "ja")
 def ja_then(word: str, particle: str) -> str:
     """`word` then a Japanese particle, as the site writes them: spaced after ASCII
     ("(k = 3) の", "x は"), joined after Japanese ("ニムの", "山の数は")."""
-    return f"{word} {particle}" if word[-1:].isascii() and word else word + particle
+    return f"{word} {particle}" if word and word[-1].isascii() else word + particle
 
 
 @dataclass(frozen=True)
