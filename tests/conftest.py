@@ -42,21 +42,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.browser import CHROMIUM, launch_without_omnibox  # noqa: E402
 from bench.serve import PAGES_URL, SiteServer, built_for  # noqa: E402
 from testpages import close_opened, page_factory  # noqa: E402  (tests/, on the path)
 
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")  # the build.sh variable: where the site is built
 SUBPATH = urlparse(PAGES_URL).path
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 _MEASUREMENTS: list[str] = []
 
@@ -129,7 +120,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch_without_omnibox(pw)
         yield browser
         browser.close()
 

@@ -30,9 +30,9 @@ def packages() -> dict[str, tuple[str, list[str]]]:
 
 
 def commands_run() -> dict[str, str]:
-    """Every command the tests and the build's Python scripts run: command -> a file."""
+    """Every command the tests, the benchmarks and the build's Python scripts run: command -> a file."""
     found = {}
-    for path in [*ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/**/*.py")]:
+    for path in [*ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/**/*.py"), *ROOT.glob("bench/**/*.py")]:
         text = path.read_text(encoding="utf-8")
         for name in CALL.findall(text) + CHROMIUM.findall(text):
             found.setdefault(name, str(path.relative_to(ROOT)))
