@@ -1,8 +1,10 @@
 """Where a command's CPU time goes: runs it and prints the CPU seconds of each kind of
 process on the machine while it ran (Chromium's renderers, its browser process, the test
-processes, Pyodide under Node, MONA...), sampled from /proc every 0.3 s. A process that
-ends between two samples loses its last 0.3 s at most; the machine's other jobs are
-counted too, by their kind: measure on an otherwise idle machine.
+processes, Pyodide under Node, MONA...), sampled from /proc every 0.3 s. A process's CPU
+after the last sample that saw it is lost (up to 0.3 s on each core it used; the command's
+own last interval too), and a process that starts and ends between two samples is not
+counted at all (short runs, such as MONA's, are undercounted). The machine's other jobs
+are counted too, by their kind: measure on an otherwise idle machine.
 
     .venv/bin/python scripts/bench_cpu.py -- .venv/bin/python -m pytest tests/browser -n 2
 """
@@ -28,13 +30,14 @@ KINDS = [
     ("Pyodide under Node", ("run_in_pyodide",)),
     ("Playwright's driver", ("playwright", "node")),
     ("the site's server", ("serve.py",)),
-    ("MONA", ("mona",)),
     ("the test processes", ("python", "sys.stdin.readline")),  # pytest-xdist's workers
     ("Python: pytest, builds", ("python",)),
 ]
 
 
 def kind(command: str) -> str:
+    if os.path.basename(command.split(" ", 1)[0]) == "mona":
+        return "MONA"
     return next((name for name, words in KINDS if all(w in command for w in words)), "other")
 
 
@@ -79,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"bench_cpu.py: cannot run {args.command[0]}: {error.strerror}", file=sys.stderr)
         return 2
-    total = sum(spent.values())
+    total = sum(spent.values()) or 1e-9  # (a command too short to be seen)
     print(f"{wall:.0f} s of wall-clock time, {total:.0f} s of CPU ({100 * total / wall / os.cpu_count():.0f} % of "
           f"{os.cpu_count()} cores); exit code {code}")
     for name, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):

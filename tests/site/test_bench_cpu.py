@@ -24,6 +24,12 @@ def test_kinds_of_chromium_processes():
         "Chromium: the address bar's popup"
     assert bench_cpu.kind("/usr/lib/chromium/chromium --type=renderer --lang=en") == "Chromium: renderers"
     assert bench_cpu.kind("/usr/lib/chromium/chromium --headless --no-sandbox") == "Chromium: browser process"
+    assert bench_cpu.kind("/usr/bin/mona -q proof.mona") == "MONA"
+    assert bench_cpu.kind(".venv/bin/python -m pytest tests/engine/test_prove_mona.py") == "Python: pytest, builds"
+
+
+def test_a_command_too_short_to_be_seen():
+    assert bench_cpu.main(["true"]) == 0
 
 
 def test_a_command_that_cannot_run_is_one_line():
