@@ -37,9 +37,9 @@ def show_everything(page):
     page.evaluate(LOAD_IMAGES)
 
 
-def launch(playwright):
-    """Headless Debian Chromium."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+def launch(playwright, *extra_args):
+    """Headless Debian Chromium (with extra_args after CHROMIUM_ARGS)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *extra_args])
 
 
 # Chromium opens its address bar's popup, a page of its own (chrome://omnibox-popup.top-chrome/,
@@ -61,8 +61,7 @@ def launch_without_omnibox(playwright):
         first.close()
     disabled = next((s.split("=", 1)[1] for s in switches if s.startswith("--disable-features=")), "")
     features = ",".join(filter(None, [disabled, *OMNIBOX_POPUP]))
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                      args=[*CHROMIUM_ARGS, f"--disable-features={features}"])
+    return launch(playwright, f"--disable-features={features}")
 
 
 def _scroll_to_game(page):
