@@ -1,5 +1,7 @@
 """The tests' own Chromium (tests/conftest.py browser, bench/browser.py): no address bar's
-popup beside every page, and every feature Playwright turns off still off."""
+popup beside every page, and every feature Playwright turns off still off; the tests'
+pages (tests/testpages.py) draw their frames at the normal rate when another page of
+their context was opened after them."""
 
 from __future__ import annotations
 
@@ -26,3 +28,23 @@ def test_no_address_bar_popup_and_playwrights_features_kept(browser):
     # Playwright's list, then ours: the last one given is the one in effect
     playwrights, ours = [set(s.split("=", 1)[1].split(",")) for s in switches if s.startswith("--disable-features=")]
     assert {"PaintHolding", "AimEnabled"} <= playwrights and playwrights | set(OMNIBOX_POPUP) == ours
+
+
+# Ten animation frames, in ms: about 170 at 60 per second; about 9,000 in a throttled tab.
+TEN_FRAMES = """() => new Promise((done) => { const t0 = performance.now(); let n = 0;
+  const frame = () => (++n < 10 ? requestAnimationFrame(frame) : done(performance.now() - t0));
+  requestAnimationFrame(frame); })"""
+
+
+def test_a_page_that_navigates_behind_another_is_not_throttled(new_page, pages_url):
+    """A context's pages are tabs of one window; a tab that navigates while another is the
+    active one got its frames once a second (not every time: three tries)."""
+    for _ in range(3):
+        first = new_page()
+        first.goto(pages_url + "explorer/")
+        second = new_page()
+        second.goto(pages_url + "data/")
+        first.goto(pages_url + "sierpinski/")
+        assert first.evaluate(TEN_FRAMES) < 2000 and second.evaluate(TEN_FRAMES) < 2000
+        first.close()
+        second.close()

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,28 @@ def test_the_key_is_the_engines_and_the_form_writes_the_address(new_page, base):
     page.wait_for_selector("grundy-worksheet[data-state='ready'][data-seed='3']", timeout=LOAD_MS)
     assert check_key(page) >= 2
     assert not page.console_errors and not page.foreign_requests
+
+
+# The first form's buttons as they are shown: their min-height, or "unstyled" when the
+# worksheet's stylesheet has not applied yet.
+FIRST_BUTTONS = """new MutationObserver((_, observer) => {
+  const button = document.querySelector(".ws-buttons .md-button");
+  if (!button) return;
+  const styled = [...document.styleSheets].some((s) => s.ownerNode?.id === "ws-styles");
+  window.__firstButtons = styled ? getComputedStyle(button).minHeight : "unstyled";
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });"""
+
+
+def test_the_form_shows_only_once_styled(new_page, base):
+    """On a phone, the form never shows before its stylesheet (its buttons 44 px tall),
+    however late the stylesheet arrives."""
+    page = new_page(fresh=True, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.add_init_script(FIRST_BUTTONS)
+    page.route("**/worksheet.css", lambda route: (time.sleep(1.5), route.continue_()))
+    page.goto(base + "ja/worksheet/")
+    page.wait_for_selector("grundy-worksheet[data-state='ready']", timeout=LOAD_MS)
+    assert page.evaluate("window.__firstButtons") == "44px"
 
 
 def test_the_seed_decides_the_sheet(new_page, base):

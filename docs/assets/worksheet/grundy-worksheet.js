@@ -128,7 +128,7 @@ class GrundyWorksheet extends HTMLElement {
     this.strings = STRINGS[this.lang];
     this.status = h("p", { class: "ws-status", role: "status", text: this.t("loading") });
     this.replaceChildren(this.status);
-    engine.games().then((catalogue) => {
+    Promise.all([engine.games(), STYLED]).then(([catalogue]) => {
       this.catalogue = catalogue;
       this.choice = readAddress(catalogue);
       history.replaceState(history.state, "", addressOf(this.choice));
@@ -341,12 +341,16 @@ function setPaper(paper) {
   style.textContent = `@page { size: ${PAPERS[paper]}; margin: 14mm; }`;
 }
 
-/** The worksheet's styles, once per document. */
+/** The worksheet's styles, once per document: a promise settled once they apply (or
+ * failed to load), so that the form never shows unstyled (its buttons under 44 px). */
 function addStyles() {
-  if (document.getElementById("ws-styles")) return;
-  document.head.append(h("link", { id: "ws-styles", rel: "stylesheet",
-                                   href: new URL("./worksheet.css", import.meta.url).href }));
+  if (document.getElementById("ws-styles")) return Promise.resolve();
+  const link = h("link", { id: "ws-styles", rel: "stylesheet",
+                           href: new URL("./worksheet.css", import.meta.url).href });
+  const applied = new Promise((done) => { link.onload = link.onerror = done; });
+  document.head.append(link);
+  return applied;
 }
 
-addStyles();
+const STYLED = addStyles();
 if (!customElements.get("grundy-worksheet")) customElements.define("grundy-worksheet", GrundyWorksheet);
