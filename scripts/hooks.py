@@ -29,7 +29,7 @@ if SCRIPTS_DIR not in sys.path:
 
 from sitehooks import fence, images, japanese, links, material_js, notfound, preload, search, tables  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
-from sitegen import apiexamples  # noqa: E402
+from sitegen import apiexamples, deferred  # noqa: E402
 
 
 def on_config(config):
@@ -75,7 +75,9 @@ def on_post_template(output_content, template_name, config):
 
 @event_priority(-200)
 def on_post_build(config):
-    """Split the search index by language (after the search and i18n plugins wrote it);
-    patch Material's bundle."""
+    """Write the directives deferred while the machine proofs were under way; split the
+    search index by language (after the search and i18n plugins wrote it); patch
+    Material's bundle."""
+    deferred.fill(config.site_dir, tables.wrap)
     search.split_index(config.site_dir, search.language_prefixes(config))
     material_js.patch_bundle(config.site_dir)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from grundy.prove.seed import CASES, FAMILIES, Case
 
-from . import cache
+from . import cache, deferred
 from .args import Args, position_text
 from .strings import notation, text
 
@@ -82,6 +82,12 @@ def prefetch(cache_dir: Path) -> None:
     _PENDING[cache_dir] = worker
 
 
+def under_way(cache_dir: Path) -> bool:
+    """Whether the proofs' worker is still proving (records() would wait for it)."""
+    worker = _PENDING.get(cache_dir)
+    return worker is not None and worker.is_alive()
+
+
 def records(cache_dir: Path) -> dict[str, list[dict]]:
     """Every check's proof records (once the worker is done, from the disk; or proved now)."""
     if cache_dir not in _RUNS:
@@ -134,12 +140,16 @@ def proofs(args: dict[str, str], ctx) -> str:
     a = Args("proofs", args)
     wanted = a.get("id")
     a.done()
-    found = records(ctx.cache_dir)
-    if wanted not in found:
-        raise a.error(f"no proofs for {wanted!r} (known: {', '.join(found)})")
-    lang = ctx.lang
+    if wanted not in CASES and wanted not in FAMILIES:
+        raise a.error(f"no proofs for {wanted!r} (known: {', '.join({**CASES, **FAMILIES})})")
+    lang, cache_dir = ctx.lang, ctx.cache_dir
+    return deferred.later(ctx, lambda: table(records(cache_dir).get(wanted, []), lang), waiting=under_way(cache_dir))
+
+
+def table(found: list[dict], lang: str) -> str:
+    """One check's proofs as a table, and how far each family got."""
     rows = []
-    for r in found[wanted]:
+    for r in found:
         verdict = {True: "proofs.row.proved", False: "proofs.row.refuted", None: "proofs.row.open"}[r["proved"]]
         cells = (parameters(r), text(verdict, lang, limit=_seconds(r["limit"], lang)),
                  position_text(r["counterexample"]) if r["counterexample"] else "—",
@@ -150,7 +160,7 @@ def proofs(args: dict[str, str], ctx) -> str:
     caption = escape(text("proofs.caption", lang))
     return (f"<table>\n<caption>{caption}</caption>\n<thead><tr>{head}</tr></thead>\n<tbody>\n"
             + "\n".join(rows) + "\n</tbody>\n</table>\n"
-            + "".join(f"<p>{escape(p)}</p>\n" for p in _families(found[wanted], lang)))
+            + "".join(f"<p>{escape(p)}</p>\n" for p in _families(found, lang)))
 
 
 def _families(records: list[dict], lang: str) -> list[str]:

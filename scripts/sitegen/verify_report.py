@@ -2,6 +2,8 @@
 
 The checks run once per build, in a worker process started by the first directive of
 the build (so the pages render meanwhile), and are kept on disk per engine version.
+The admonitions say the machine proofs too: written at the build's end when the proofs
+are still under way (deferred.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import grundy.verify
 from grundy import Text
 from grundy.verify import Check
 
-from . import cache, proofs
+from . import cache, deferred, proofs
 from .args import Args, SitegenError
 from .strings import japanese_spacing, notation, text
 
@@ -106,5 +108,10 @@ def verify(args: dict[str, str], ctx) -> str:
     chosen = results if wanted == "all" else [c for c in results if c.id == wanted]
     if not chosen:
         raise a.error(f"unknown check id {wanted!r} (known: {', '.join(c.id for c in results)})")
-    machine = proofs.records(ctx.cache_dir)
-    return "\n".join(admonition(c, ctx.lang, machine.get(c.id, [])) for c in chosen)
+    lang, cache_dir = ctx.lang, ctx.cache_dir
+
+    def made() -> str:
+        machine = proofs.records(cache_dir)
+        return "\n".join(admonition(c, lang, machine.get(c.id, [])) for c in chosen)
+
+    return deferred.later(ctx, made, waiting=proofs.under_way(cache_dir))

@@ -28,7 +28,11 @@ class GenContext:
     - ``asset(relpath, data) -> url``: stores ``data`` (bytes or str) as
       site/generated/<relpath> and returns its URL relative to the page (for raw HTML).
     - ``cache_dir``: ``.cache/sitegen/`` (created) for expensive results.
+    - ``deferred``: a generator may write a placeholder, filled at the build's end
+      (sitegen.deferred).
     """
+
+    deferred = True
 
     def __init__(self, page, config, files):
         self.page_src = page.file.src_uri
