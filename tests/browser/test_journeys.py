@@ -218,13 +218,22 @@ def clean(page) -> None:
 
 # ---------------------------------------------------------------- the Lab and the widgets
 
+# Once the page's engine has kept its memory snapshot, if its start makes one (at most 90 s).
+SNAPSHOT_KEPT = """async (client) => {
+  const { engine } = await import(client);
+  for (let i = 0; i < 900 && engine.boot?.keeps && !engine.kept; i++) await new Promise((r) => setTimeout(r, 100));
+}"""
+
+
 def test_the_lab_first_then_lessons_and_back(reader, base):
     page = reader
     page.goto(base + "lab/#code=" + quote(SHARED, safe=""))
     assert lab_code(page) == SHARED
-    # (its engine ready first: Python's start, a few seconds of CPU since the engine has no
-    # memory snapshot, held a busy machine's page swap past its limit once)
+    # (its engine ready first, and the memory snapshot it keeps after a start without one
+    # kept: Python's start, then the snapshot's copy and gzip, seconds of CPU, held a busy
+    # machine's page swap past its limit in some full runs)
     page.wait_for_selector("[data-lab][data-engine='ready']", timeout=LOAD_MS)
+    page.evaluate(SNAPSHOT_KEPT, base + "assets/widgets/engine-client.js")
     footer(page, "prev")  # a lesson, by the page's own link
     assert "/lab/" not in page.url
     swap(page, page.go_back)
