@@ -3,11 +3,12 @@
 // - The worker is registered once the page has loaded and been painted; installing it
 //   downloads nothing.
 // - The footer of every page offers the copy with what it costs to download ("Save the
-//   site for offline use (11 MB to download)": the worker's manifest has each file's size
-//   as GitHub Pages sends it, gzipped or not, scripts/build_sw.py), then shows its
-//   progress in the same bytes, "Saved for offline use" and a button that removes it (the
-//   worker answers once the copy is gone, a save under way stopped first; without its
-//   answer the page asks its status again: the footer never waits for a broadcast).
+//   site for offline use (N MB to download)": N is the sum of the sizes in the worker's
+//   manifest, each file's size as GitHub Pages sends it, gzipped or not:
+//   scripts/build_sw.py), then shows its progress in the same bytes, "Saved for offline
+//   use" and a button that removes it (the worker answers once the copy is gone, a
+//   save under way stopped first; without its answer the page asks its status again:
+//   the footer never waits for a broadcast).
 // - Unasked, the copy is saved only on a fast connection known not to be metered (its
 //   type wifi or ethernet) and without Save-Data (navigator.connection; without it or its
 //   type, as on desktop Chromium, which may be a laptop tethered to a phone: never),
