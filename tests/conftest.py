@@ -12,10 +12,11 @@ Fixtures:
 - ``pages_url`` (session) -> PAGES_URL, serving site/ (an address that already serves this
   very site, from another process of the same run, is used as it is).
 - ``browser`` (session) -> a Playwright Browser (headless Chromium, sandbox off).
-- ``new_page`` -> factory ``new_page(fresh=False, **context_options) -> Page``, each page
-  in a context kept for the options (``warm_contexts``: the site's storage cleared, the
-  browser's cache kept), or a fresh one (fresh=True, or ``service_workers="allow"``; the
-  service worker is blocked otherwise).
+- ``new_page`` -> factory ``new_page(fresh=False, another=False, **context_options) -> Page``,
+  each page in a context kept for the options (``warm_contexts``: the site's storage
+  cleared, the browser's cache kept; another=True: ``other_contexts``, another reader's
+  browser), or a fresh one (fresh=True, or ``service_workers="allow"``; the service worker
+  is blocked otherwise).
   Requests to any origin other than 127.0.0.1 are recorded in ``page.foreign_requests``;
   console errors and uncaught exceptions in ``page.console_errors``, and so are HTTP
   responses >= 400 ("HTTP 404 <url>"). Pages (and fresh contexts) are closed after the test.
@@ -134,8 +135,8 @@ class WarmContexts:
     with the service worker blocked: docs/assets/widgets/grundy-worker.js), so that a later
     page's engine restores it instead of starting Python and copying its memory again
     (tests/browser/test_engine_snapshot.py tests both starts, in a fresh context). A page
-    for another browser (another reader) of the same test needs a fresh context: pages of
-    one context share the site's storage."""
+    for another browser (another reader) of the same test needs contexts of its own
+    (other_contexts: new_page(another=True)): pages of one context share the site's storage."""
 
     STORAGE = "cookies,local_storage,indexeddb,service_workers,file_systems"  # not cache_storage
 
@@ -162,12 +163,17 @@ class WarmContexts:
         for context in self.contexts.values():
             context.close()
 
+    @classmethod
+    def kept(cls, browser):
+        """A session fixture's body: the contexts, closed at the end."""
+        contexts = cls(browser)
+        yield contexts
+        contexts.close()
+
 
 @pytest.fixture(scope="session")
 def warm_contexts(browser):
-    contexts = WarmContexts(browser)
-    yield contexts
-    contexts.close()
+    yield from WarmContexts.kept(browser)
 
 
 @pytest.fixture(scope="session")
@@ -175,15 +181,20 @@ def kept_contexts(browser):
     """WarmContexts of their own for the pages kept across a module's tests
     (tests/browser/conftest.py SharedPages): the cache warm from one module to the next,
     the storage apart from the pages of the tests (those share a context's storage)."""
-    contexts = WarmContexts(browser)
-    yield contexts
-    contexts.close()
+    yield from WarmContexts.kept(browser)
+
+
+@pytest.fixture(scope="session")
+def other_contexts(browser):
+    """WarmContexts of another reader's browser (new_page(another=True)): the storage apart
+    from the test's other pages, the cache warm from one test to the next."""
+    yield from WarmContexts.kept(browser)
 
 
 @pytest.fixture
-def new_page(browser, warm_contexts):
+def new_page(browser, warm_contexts, other_contexts):
     opened = []
-    yield page_factory(browser, warm_contexts, opened)
+    yield page_factory(browser, warm_contexts, opened, others=other_contexts)
     close_opened(opened)
 
 

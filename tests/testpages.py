@@ -50,19 +50,22 @@ def kept_in_front(page):
     return page
 
 
-def page_factory(browser, warm, opened: list, origin: str | None = None):
-    """``new_page(fresh=False, **context_options) -> Page`` (guarded_page, watching for
-    requests to other origins than `origin` if given): in a warm context (`warm`, a
-    tests/conftest.py WarmContexts), or in a fresh one when asked for, when there is no warm
-    one, or when the service worker is allowed (installing it downloads the whole site,
-    34 MB, which only the offline tests need; blocked otherwise). Requests are watched, not routed: routing would turn the
+def page_factory(browser, warm, opened: list, origin: str | None = None, others=None):
+    """``new_page(fresh=False, another=False, **context_options) -> Page`` (guarded_page,
+    watching for requests to other origins than `origin` if given): in a warm context
+    (`warm`, a tests/conftest.py WarmContexts; with another=True, `others`, the warm
+    contexts of another reader's browser, whose storage is not the test's other pages'),
+    or in a fresh one when asked for, when there is no warm one, or when the service worker
+    is allowed (installing it downloads the whole site, 34 MB, which only the offline tests
+    need; blocked otherwise). Requests are watched, not routed: routing would turn the
     browser's cache off, which every later page of a visit uses. What to close after the
     test is appended to `opened` (close_opened)."""
 
-    def new_page(fresh=False, **context_options):
+    def new_page(fresh=False, another=False, **context_options):
         context_options = {"service_workers": "block", **context_options}
-        if warm and not fresh and context_options["service_workers"] == "block":
-            page = warm.new_page(**context_options)
+        contexts = others if another else warm
+        if contexts and not fresh and context_options["service_workers"] == "block":
+            page = contexts.new_page(**context_options)
             opened.append(page)
             return guarded_page(page, own_context=False, origin=origin)
         context = browser.new_context(**context_options)

@@ -282,7 +282,7 @@ def test_assignment_round_trip(new_page, base, device):
     teacher.screenshot(path=str(SCREENSHOTS / f"assign-{device}.png"), full_page=True)
 
     offline = device == "desktop"
-    student = new_page(**DEVICES[device], fresh=True,  # another browser than the teacher's
+    student = new_page(**DEVICES[device], another=True,  # another browser than the teacher's
                        service_workers="allow" if offline else "block")
     code = solve_and_hand_in(student, link, win_to)
     student.screenshot(path=str(SCREENSHOTS / f"assignment-{device}.png"), full_page=True)
@@ -390,7 +390,7 @@ def test_assignment_stays_in_the_address(new_page, base, lang, device):
     stored = page.evaluate("JSON.parse(localStorage.getItem('grundy-classroom'))")
     assert all(stored[k]["tasks"][i]["teacher"] for k in stored for i in ("0", "1"))
     copied = page.evaluate("location.href")
-    other = new_page(**DEVICES[device], fresh=True)  # the address copied to another browser
+    other = new_page(**DEVICES[device], another=True)  # the address copied to another browser
     other.goto(copied)
     wait_tasks(other, 2)
     page.evaluate("(href) => { const a = document.createElement('a'); a.href = href; a.id = 'cr-away';"  # (the page's own

@@ -92,7 +92,7 @@ def test_the_page_is_the_students(new_page, base, lang, device):
     check_student_page(page, lang, "Wythoff week 3")
     assert "practice" in page.locator("grundy-assignment .cr-mode-line").get_attribute("data-mode")
     untitled = assignment_link(base, assignment("", [["grundy-value", "wythoff", {}, list(VALUE)]]), lang)
-    other = new_page(**DEVICES[device], fresh=True)
+    other = new_page(**DEVICES[device], another=True)
     open_link(other, untitled, 1)
     check_student_page(other, lang, TITLES[lang][1])
     # Links followed (Material's instant navigation): from another page to the assignment,
@@ -249,7 +249,7 @@ def test_a_test_gives_nothing_away(new_page, base, lang):
     old = decode(page, base, OLD)  # a link made before the modes: practice
     assert old["mode"] == "practice" and old["title"] == "Old" and len(old["tasks"]) == 2
 
-    student = new_page(**DEVICES["phone"], fresh=True)
+    student = new_page(**DEVICES["phone"], another=True)
     open_link(student, assignment_link(base, as_test(assignment("Quiz", TEST_TASKS)), lang), 4)
     line = student.locator("grundy-assignment .cr-mode-line")
     assert line.get_attribute("data-mode") == "test"
@@ -318,7 +318,7 @@ def test_a_test_game_ends_without_its_rule(new_page, base, lang):
     The same game for practice shows the rule (as before)."""
     task = ["play", "chocolate", {"k": 3}, [1, 0, 0], "two-coordinates"]  # the move to {0, 0, 0} wins at once
     for compact, shown in ((as_test(assignment("Quiz", [task])), False), (assignment("Drill", [task]), True)):
-        page = new_page(**DEVICES["phone"], fresh=True)
+        page = new_page(**DEVICES["phone"], another=True)
         open_link(page, assignment_link(base, compact, lang), 1)
         game = page.locator("grundy-assignment grundy-play[data-level='two-coordinates'][data-turn='you']")
         game.wait_for(timeout=LOAD_MS)

@@ -1,7 +1,7 @@
 """The tests' own Chromium (tests/conftest.py browser, bench/browser.py): no address bar's
 popup beside every page, and every feature Playwright turns off still off; the tests'
 pages (tests/testpages.py) draw their frames at the normal rate when another page of
-their context was opened after them."""
+their context was opened after them; another reader's pages keep their storage apart."""
 
 from __future__ import annotations
 
@@ -48,3 +48,23 @@ def test_a_page_that_navigates_behind_another_is_not_throttled(new_page, pages_u
         assert first.evaluate(TEN_FRAMES) < 2000 and second.evaluate(TEN_FRAMES) < 2000
         first.close()
         second.close()
+
+
+def test_another_readers_page_has_its_own_storage_and_a_warm_cache(new_page, pages_url):
+    """new_page(another=True), another reader's browser: it does not see what the test's
+    own page stored, and (a context kept for the run) its later pages find its cache."""
+    url = pages_url + "glossary/"
+    mine = new_page()
+    mine.goto(url)
+    mine.evaluate("localStorage.setItem('grundy-test-reader', 'mine')")
+    other = new_page(another=True)
+    assert other.context != mine.context
+    other.goto(url)
+    assert other.evaluate("localStorage.getItem('grundy-test-reader')") is None
+    later = new_page(another=True)
+    assert later.context == other.context
+    later.goto(url)
+    cached = later.evaluate("performance.getEntriesByType('resource').filter((e) => e.transferSize === 0"
+                            " && e.decodedBodySize > 0).length")
+    assert cached > 0
+    assert mine.evaluate("localStorage.getItem('grundy-test-reader')") == "mine"
