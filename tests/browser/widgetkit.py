@@ -64,8 +64,20 @@ def swap(page, action) -> None:
     page.wait_for_function("() => window.__swaps !== undefined", timeout=STEP_MS, polling=POLL_MS)
     before = page.evaluate("() => window.__swaps")
     action()
-    page.wait_for_function("n => window.__swaps > n", arg=before, timeout=STEP_MS, polling=POLL_MS)
+    try:
+        page.wait_for_function("n => window.__swaps > n", arg=before, timeout=STEP_MS, polling=POLL_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no page swap in {STEP_MS} ms: {page.evaluate(SWAP_STATE)}") from None
     assert page.evaluate("() => window.__swaps") > 1, "a full page load, not a page swap"
+
+
+# What a page shows when a swap did not come: its address, its swaps counted, how it was
+# loaded (a full load since the action resets the count), its last resources fetched.
+SWAP_STATE = """() => ({ url: location.href, swaps: window.__swaps, readyState: document.readyState,
+  loaded: performance.getEntriesByType('navigation').map((e) => `${e.type} ${e.name}`),
+  fetched: performance.getEntriesByType('resource').slice(-5)
+    .map((e) => `${e.name.split('/').slice(-2).join('/')} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`),
+  now: Math.round(performance.now()) })"""
 
 
 def follow(page, href: str) -> None:
