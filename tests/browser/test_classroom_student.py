@@ -333,6 +333,7 @@ def test_a_test_game_ends_without_its_rule(new_page, base, lang):
             assert "Perfect" not in status and "完全" not in status, status  # no level suggested
         assert page.locator("grundy-assignment .cr-won").is_visible()  # the game is won all the same
         assert not page.console_errors, page.console_errors
+        page.close()  # (the next reader's page shares its context: nothing written after its storage is cleared)
 
 
 @pytest.mark.browser
