@@ -6,6 +6,7 @@ import functools
 import hashlib
 import json
 import os
+import pickle
 from pathlib import Path
 
 import grundy
@@ -43,3 +44,14 @@ def store(path: Path, data: bytes | str) -> None:
 def table(game, limit: int):
     """`game.table(limit)`, computed once per build for equal games and limits."""
     return game.table(limit)
+
+
+def kept(cache_dir: Path, kind: str, compute, *parts):
+    """compute()'s value, kept (pickled) in cache_dir/kind/ for `parts` (JSON-serialisable)
+    and the current code: computed once for both languages, and for later builds."""
+    path = cache_dir / kind / f"{key(kind, *parts)}.pickle"
+    if path.exists():
+        return pickle.loads(path.read_bytes())
+    value = compute()
+    store(path, pickle.dumps(value))
+    return value

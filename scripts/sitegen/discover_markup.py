@@ -186,7 +186,7 @@ def discover(args: dict[str, str], ctx) -> str:
     guess_text = a.get("guess", "")
     a.done()
     try:
-        d = search(game, limit, target)
+        d = cache.kept(ctx.cache_dir, "discover", lambda: search(game, limit, target), game.name, game.params, limit, target)
         guess = check(game, guess_text, limit, target) if guess_text else None
     except grundy.GameError as e:
         raise a.error(str(e)) from None

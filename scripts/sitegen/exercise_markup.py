@@ -36,7 +36,7 @@ from html import escape
 import grundy
 from grundy.passing import PassGame
 
-from . import written
+from . import cache, written
 from .args import Args, coord_name, game_label, position_text
 from .exercises import Question
 from .markup import axes, cell, grid
@@ -174,11 +174,10 @@ def rule_function(a: Args, rule: str, names: tuple):
     return holds
 
 
-def check_rules(a: Args, game, raw: str, limit: int, lang: str, judge) -> list[dict]:
-    """Each rule of `rules="... | ..."` against the engine (`judge(pos)` -> "P" or "N") on
-    the positions up to `limit`."""
-    positions = table_positions(game, limit)
-    truth = {p: judge(p) for p in positions}
+def check_rules(a: Args, game, raw: str, limit: int, lang: str, truth: dict) -> list[dict]:
+    """Each rule of `rules="... | ..."` against the engine (`truth`: "P" or "N" of each
+    position up to `limit`, pn_truth)."""
+    positions = list(truth)
     bound = _span(game, limit, lang)
     out = []
     for rule in (r.strip() for r in raw.split("|")):
@@ -263,11 +262,18 @@ def pn_judge(game, misere: bool, heap: int | None):
     return inner, lambda p: q.played.outcome(q.full(p), misere)
 
 
-def pn_table(game, limit: int, lang: str, judge, mode: str = "") -> tuple[str, str, str]:
+def pn_truth(game, misere: bool, heap: int | None, limit: int, cache_dir) -> tuple:
+    """(the game the table is about (pn_judge), "P" or "N" of each of its positions up to
+    `limit`), kept in `cache_dir`."""
+    inner, judge = pn_judge(game, misere, heap)
+    return inner, cache.kept(cache_dir, "pn-truth", lambda: {p: judge(p) for p in table_positions(inner, limit)},
+                             type(game).__name__, game.name, game.params, misere, heap, limit)
+
+
+def pn_table(game, limit: int, lang: str, truth: dict, mode: str = "") -> tuple[str, str, str]:
     """(question, the blank table(s), folded answer: the filled table(s), each cell with
-    its position in data-pos)."""
-    positions = table_positions(game, limit)
-    truth = {p: judge(p) for p in positions}
+    its position in data-pos; `truth`: pn_truth's)."""
+    positions = list(truth)
     span = _span(game, limit, lang)
 
     def blank(p):
@@ -305,13 +311,13 @@ def exercise(args: dict[str, str], ctx) -> str:
             data["heap"] = str(heap)
         limit = a.integer("max", 6, hi=MAX_TABLE)
         data["max"] = str(limit)
-        inner, judge = pn_judge(game, misere, heap)
+        inner, truth = pn_truth(game, misere, heap, limit, ctx.cache_dir)
         mode = ((_t("misere", lang) if misere else "") + (_t("pass", lang) if inner is not game else "")
                 + ("" if heap is None else _t("heap", lang, n=heap)))
-        question, board, answer = pn_table(inner, limit, lang, judge, mode)
+        question, board, answer = pn_table(inner, limit, lang, truth, mode)
         if a.has("rules"):
             check = a.integer("check", 24, lo=limit, hi=MAX_CHECK)
-            rules = check_rules(a, inner, a.get("rules"), check, lang, judge)
+            rules = check_rules(a, inner, a.get("rules"), check, lang, pn_truth(game, misere, heap, check, ctx.cache_dir)[1])
             data["rules"] = json.dumps(rules, ensure_ascii=False)
             answer += "\n" + _rules_html(rules, lang)
     else:
