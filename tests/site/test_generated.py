@@ -392,6 +392,33 @@ def test_bad_directives_raise_one_line_errors(cache_dir, name, args):
     assert "\n" not in str(info.value)
 
 
+def test_a_search_and_a_tables_outcomes_are_computed_once_for_both_languages(tmp_path, monkeypatch):
+    """The discover directive's formula search and a pn-table's outcomes (the table's and
+    its rules') are kept in the cache (cache.kept): the Japanese page reuses the English
+    page's, and a later build both."""
+    from sitegen import discover_markup, exercise_markup
+    calls = {"search": 0, "outcome": 0}
+    search, judge = discover_markup.search, exercise_markup.pn_judge
+
+    def counted_search(*args, **kwargs):
+        calls["search"] += 1
+        return search(*args, **kwargs)
+
+    def counted_judge(*args):
+        inner, outcome = judge(*args)
+        return inner, lambda p: (calls.__setitem__("outcome", calls["outcome"] + 1), outcome(p))[1]
+    monkeypatch.setattr(discover_markup, "search", counted_search)
+    monkeypatch.setattr(exercise_markup, "pn_judge", counted_judge)
+    outputs = {}
+    for lang in (*LANGS, "en"):
+        ctx = FakeCtx(lang, tmp_path)
+        outputs[lang] = [sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "5", "target": "P"}, ctx),
+                         sitegen.render("exercise", {"kind": "pn-table", "game": "nim", "heaps": "3", "max": "3",
+                                                     "rules": "h1 ^ h2 ^ h3 == 0", "check": "5"}, ctx)]
+    assert calls == {"search": 1, "outcome": 4 ** 3 + 6 ** 3}
+    assert all("<code>x ^ y == z</code>" in found and "gx-P" in table for found, table in outputs.values())
+
+
 def test_discover_directive(ctx):
     """The formula search at build time inside <grundy-discover>: the formula, the theorem,
     the guess's first counterexample (computed, as the engine's check gives it)."""
