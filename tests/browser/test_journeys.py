@@ -80,7 +80,13 @@ def reader(request, new_page):
 # ---------------------------------------------------------------- helpers
 
 def footer(page, which: str) -> None:
-    swap(page, lambda: page.locator(f"a.md-footer__link--{which}").click())
+    """Follow the footer's link to the previous or next page as a reader does: scrolled to,
+    then clicked once it stays put (the blocks laid out as they come near move it; a click
+    while it moves may land beside it, and no page comes)."""
+    link = page.locator(f"a.md-footer__link--{which}")
+    link.scroll_into_view_if_needed()
+    steady_top(page, link)
+    swap(page, link.click)
 
 
 def footer_without_anchor(page, which: str) -> str:
