@@ -68,3 +68,16 @@ def test_another_readers_page_has_its_own_storage_and_a_warm_cache(new_page, pag
                             " && e.decodedBodySize > 0).length")
     assert cached > 0
     assert mine.evaluate("localStorage.getItem('grundy-test-reader')") == "mine"
+
+
+def test_a_warm_contexts_first_engine_starts_from_the_kept_snapshot(new_page, pages_url):
+    """A warm context is a reader's later visit from its start: its first page's engine
+    restores the memory snapshot the browser keeps (tests/conftest.py EngineSnapshot)
+    instead of starting Python and making one (6 s of CPU instead of 1; a test page closed
+    before its worker had kept one left every later page of its context to do the same)."""
+    page = new_page(viewport={"width": 1001, "height": 701})  # options of no other test: a new context
+    page.goto(pages_url + "glossary/")
+    start = page.evaluate("""async (client) => { const { engine } = await import(client); engine.start();
+        while (engine.status === "loading") await new Promise((r) => setTimeout(r, 100));
+        return engine.boot?.start; }""", pages_url + "assets/widgets/engine-client.js")
+    assert start == "snapshot"
