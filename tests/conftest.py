@@ -20,7 +20,8 @@ Fixtures:
   Requests to any origin other than 127.0.0.1 are recorded in ``page.foreign_requests``;
   console errors and uncaught exceptions in ``page.console_errors``, and so are HTTP
   responses >= 400 ("HTTP 404 <url>"). Pages (and fresh contexts) are closed after the test.
-- ``module_page`` (module) -> the same factory, for pages kept across a module's tests.
+- ``module_page`` (module) -> the same factory, for pages kept across a module's tests (warm
+  contexts of the module's own).
 - ``kept_contexts`` (session) -> WarmContexts of their own for the widget tests' kept pages.
 - ``mkdocs_build`` (session) -> ``build_site(site_dir)``: a strict mkdocs build into site_dir.
 - ``measurements`` -> a list; append strings to print them in the pytest summary.
@@ -132,12 +133,15 @@ class EngineSnapshot:
     once per test process, in a context of its own, then put in each warm context."""
 
     CACHE = "grundy-engine-snapshots"
-    # Start the engine, wait until its worker has kept a snapshot: [its address, base64 of its bytes]
+    # Start the engine, wait until its worker has kept a snapshot (at most 3 minutes):
+    # [its address, base64 of its bytes]
     MAKE = """async ([client, name]) => {
       const { engine } = await import(client);
       engine.start();
-      while (!engine.kept && engine.status !== "failed") await new Promise((r) => setTimeout(r, 100));
-      if (!engine.kept || engine.kept.error) throw new Error(engine.error || engine.kept.error);
+      for (let i = 0; i < 1800 && !engine.kept && engine.status !== "failed"; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      if (!engine.kept || engine.kept.error)
+        throw new Error(`no snapshot kept: ${engine.status} ${engine.error} ${engine.kept?.error ?? ""}`);
       const cache = await caches.open(name);
       const [request] = await cache.keys();
       const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
@@ -253,11 +257,13 @@ def new_page(browser, warm_contexts, other_contexts):
 
 
 @pytest.fixture(scope="module")
-def module_page(browser):
-    """new_page for pages kept across the tests of a module (fresh contexts, closed at its end)."""
-    opened = []
-    yield page_factory(browser, None, opened)
+def module_page(browser, pages_url):
+    """new_page for pages kept across the tests of a module, in warm contexts of the
+    module's own (the snapshot kept, the cache cold at its start), closed at its end."""
+    contexts, opened = WarmContexts(browser), []
+    yield page_factory(browser, contexts, opened)
     close_opened(opened)
+    contexts.close()
 
 
 @pytest.fixture
