@@ -173,7 +173,8 @@ FIGURES = {
 def _render(name: str, opts: dict) -> tuple[bytes, dict]:
     """The image (lossless WebP of a palette image, 2x) and facts (point count, CSS size).
 
-    Lossless WebP: the same pixels as the palette PNG, in 16-47 % fewer bytes."""
+    Lossless WebP: the same pixels as the palette PNG, in 16-47 % fewer bytes. Effort 4
+    (`method`): the twelve figures in 0.7 s of CPU; 6 made them 0.1 % smaller in 31 s."""
     draw, _, fixed = FIGURES[name]
     with matplotlib.rc_context(STYLE):
         fig, count = draw({**opts, **fixed})
@@ -182,7 +183,7 @@ def _render(name: str, opts: dict) -> tuple[bytes, dict]:
                     bbox_inches="tight", pad_inches=0.08)
     image = Image.open(raw).convert("RGB").quantize(PALETTE)
     out = io.BytesIO()
-    image.save(out, format="webp", lossless=True, quality=100, method=6)
+    image.save(out, format="webp", lossless=True, quality=100, method=4)
     width, height = image.size
     return out.getvalue(), {"count": count, "width": width // SCALE, "height": height // SCALE}
 
