@@ -421,20 +421,23 @@ def test_a_search_and_a_tables_outcomes_are_computed_once_for_both_languages(tmp
 
 def test_discover_directive(ctx):
     """The formula search at build time inside <grundy-discover>: the formula, the theorem,
-    the guess's first counterexample (computed, as the engine's check gives it)."""
-    html = sitegen.render("discover", {"game": "chocolate", "k": "5", "max": "6", "target": "P",
+    the guess's first counterexample (computed, as the engine's check gives it). With the
+    Discover page's own arguments, whose searches and proofs the build has kept (others
+    made a fresh clone's run search again: 40 s)."""
+    html = sitegen.render("discover", {"game": "chocolate", "k": "5", "max": "7", "target": "P",
                                        "guess": "x ^ y ^ z == 0"}, ctx)
     attrs = dict(re.findall(r" data-([a-z]+)='([^']*)'", re.search(r"<grundy-discover([^>]*)>", html).group(1)))
-    assert attrs["game"] == "chocolate" and attrs["target"] == "P" and attrs["max"] == "6"
+    assert attrs["game"] == "chocolate" and attrs["target"] == "P" and attrs["max"] == "7"
     assert "{2,\u00a01,\u00a03}" in html  # the first counterexample of x ^ y ^ z == 0 for k = 5
-    k3 = sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P"}, ctx)
+    k3 = sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "8", "target": "P",
+                                     "guess": "x + y == z"}, ctx)
     assert ("<code>x ^ y == z</code>" in k3) and ("2.1" in k3)
     # the engine's answer only for who opens it (closed: out of the accessibility tree)
     assert k3.index('<details class="gw-engine-answer">') < k3.index("<code>x ^ y == z</code>") < k3.index("</details>")
     assert "<details open" not in k3
-    # the table comes first: the P-positions the engine lists for k = 3 up to 6
+    # the table comes first: the P-positions the engine lists for k = 3 up to 8
     listed = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td class=\"gt-p\">P</td></tr>", k3)
-    table = grundy.game("chocolate", k=3).table(6)
+    table = grundy.game("chocolate", k=3).table(8)
     assert sorted(tuple(map(int, row)) for row in listed) == sorted(table.p_positions())
     assert k3.index('class="gw-table-box"') < k3.index("<details")
     with pytest.raises(sitegen.SitegenError):
@@ -442,7 +445,7 @@ def test_discover_directive(ctx):
     # the page's guess is shown as "an example of the syntax, not the answer": one that
     # holds on the table (k = 3: the theorem) is refused
     with pytest.raises(sitegen.SitegenError, match="holds on the table"):
-        sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "6", "target": "P",
+        sitegen.render("discover", {"game": "chocolate", "k": "3", "max": "8", "target": "P",
                                     "guess": "x ^ y ^ z == 0"}, ctx)
 
 
