@@ -29,13 +29,16 @@ if SCRIPTS_DIR not in sys.path:
 
 from sitehooks import fence, images, japanese, links, material_js, notfound, preload, search, tables  # noqa: E402
 from sitehooks import page as rendering  # noqa: E402
+import sitegen  # noqa: E402
 from sitegen import apiexamples, deferred  # noqa: E402
 
 
 def on_config(config):
-    """Register the ```grundy fence and the Japanese line joiner."""
+    """Register the ```grundy fence and the Japanese line joiner; start the generators'
+    long computations."""
     fence.register(config)
     japanese.register(config)
+    sitegen.prefetch(rendering.CACHE_DIR)
     return config
 
 

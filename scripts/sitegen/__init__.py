@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from . import exercise_markup
 from . import levels
 from . import classroom_data, discover_markup, examples, figures, frontier, pictures, proofs, references, research_data, tables, theorems, verify_report, widgets_markup
@@ -35,7 +37,19 @@ GENERATORS = {
     "frontier": frontier.frontier,
 }
 
-__all__ = ["GENERATORS", "SitegenError", "render"]
+__all__ = ["GENERATORS", "SitegenError", "prefetch", "render"]
+
+
+def prefetch(cache_dir) -> None:
+    """Start the build's long computations (the brute-force checks, the machine proofs,
+    the research data sets) in worker processes, unless kept in `cache_dir` or under way:
+    at the build's start (scripts/hooks.py), so that the pages render meanwhile. Not at
+    each render: a test rendering a directive on a cache of its own started them all,
+    minutes of CPU, and its process could not end before them."""
+    Path(cache_dir).mkdir(parents=True, exist_ok=True)
+    verify_report.prefetch(cache_dir)
+    proofs.prefetch(cache_dir)
+    research_data.prefetch(cache_dir)
 
 
 def render(name: str, args: dict[str, str], ctx) -> str:
@@ -46,7 +60,4 @@ def render(name: str, args: dict[str, str], ctx) -> str:
         generator = GENERATORS[name]
     except KeyError:
         raise SitegenError(f"unknown grundy generator {name!r} (known: {', '.join(GENERATORS)})") from None
-    verify_report.prefetch(ctx.cache_dir)
-    proofs.prefetch(ctx.cache_dir)
-    research_data.prefetch(ctx.cache_dir)
     return generator(args, ctx).strip()

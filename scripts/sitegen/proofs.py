@@ -1,6 +1,6 @@
 """The machine proofs the site states (grundy.prove.seed): run once per build, in a worker
-process started by the build's first directive (as the brute-force checks are, but a
-daemon: a test that renders one directive does not wait for it), each case kept on disk
+process started at the build's start (sitegen.prefetch, as the brute-force checks
+are; a daemon: it ends with the build), each case kept on disk
 by its statement and the engine's code (an unchanged build proves nothing again; a case
 stopped by its time limit is tried again with a longer one).
 

@@ -3,8 +3,8 @@ offered as CSV files (columns and bounds documented on docs/data.md), and the si
 computed-only claims checked to larger bounds with the numpy backend.
 
 ``data set=chocolate | step | ryuoh | chomp | checks | even``. Each set is computed once per engine
-version (`cache.key`) in a worker process started by the first directive of the build
-(`prefetch`), so the pages render meanwhile, and kept in ``cache_dir/research/``.
+version (`cache.key`) in a worker process started at the build's start
+(`prefetch`, called by sitegen.prefetch), so the pages render meanwhile, and kept in ``cache_dir/research/``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Generator `verify`: the engine's brute-force checks (`grundy.verify.run`) as admonitions.
 
-The checks run once per build, in a worker process started by the first directive of
-the build (so the pages render meanwhile), and are kept on disk per engine version.
+The checks run once per build, in a worker process started at the build's start
+(sitegen.prefetch: the pages render meanwhile), and are kept on disk per engine version.
 The admonitions say the machine proofs too: written at the build's end when the proofs
 are still under way (deferred.py).
 """

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import multiprocessing
 import re
 import sys
 from html.parser import HTMLParser
@@ -305,6 +306,16 @@ def test_a_failing_theorem_fails_the_build(tmp_path, monkeypatch):
     monkeypatch.setattr(grundy.verify, "run", lambda *a, **k: [failing])
     with pytest.raises(sitegen.SitegenError, match="FAILS"):
         sitegen.render("verify", {"id": "nim"}, FakeCtx("en", tmp_path))
+
+
+def test_a_render_starts_no_worker(tmp_path):
+    """A directive rendered on a cache of its own starts none of the build's long
+    computations (the build starts them: sitegen.prefetch). Two tests did so, and their
+    process computed every proof again, minutes of CPU, and could not end before them
+    (Playwright's pipe, inherited by the workers, held it 28 s in the last CI run)."""
+    before = set(multiprocessing.active_children())
+    sitegen.render("picture", {"game": "ryuoh", "pos": "4 3"}, FakeCtx("en", tmp_path))
+    assert set(multiprocessing.active_children()) == before
 
 
 def test_picture_caption_in_each_language(cache_dir):
