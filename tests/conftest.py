@@ -225,25 +225,16 @@ class WarmContexts:
     def __init__(self, browser):
         self.browser, self.contexts, self.origins = browser, {}, {}
 
-    # Options a page takes on its own (Playwright's defaults when not given): the contexts
-    # differ only in the others (each new context costs its first pages' downloads and
-    # WebAssembly compilation again, and the snapshot's putting).
-    ON_PAGE = {"viewport": {"width": 1280, "height": 720}, "color_scheme": "light"}
-
     def new_page(self, **context_options):
-        on_page = {name: context_options.pop(name, default) for name, default in self.ON_PAGE.items()}
         key = json.dumps(context_options, sort_keys=True)
         if key not in self.contexts:
-            context = self.contexts[key] = self.browser.new_context(**context_options, **on_page)
+            context = self.contexts[key] = self.browser.new_context(**context_options)
             seen = self.origins[key] = set()
             context.on("request", lambda r: seen.add("{0.scheme}://{0.netloc}".format(urlparse(r.url))))
             EngineSnapshot.of(self.browser).put(context)
         context = self.contexts[key]
         context.clear_permissions()  # (a test may have granted some, the clipboard's)
         page = context.new_page()
-        if on_page["viewport"] is not None:
-            page.set_viewport_size(on_page["viewport"])
-        page.emulate_media(color_scheme=on_page["color_scheme"])
         session = context.new_cdp_session(page)
         for origin in self.origins[key]:
             if origin.startswith("http"):

@@ -70,29 +70,14 @@ def test_another_readers_page_has_its_own_storage_and_a_warm_cache(new_page, pag
     assert mine.evaluate("localStorage.getItem('grundy-test-reader')") == "mine"
 
 
-def test_a_warm_contexts_first_engine_starts_from_the_kept_snapshot(module_page, pages_url):
+def test_a_warm_contexts_first_engine_starts_from_the_kept_snapshot(new_page, pages_url):
     """A warm context is a reader's later visit from its start: its first page's engine
     restores the memory snapshot the browser keeps (tests/conftest.py EngineSnapshot)
     instead of starting Python and making one (6 s of CPU instead of 1; a test page closed
     before its worker had kept one left every later page of its context to do the same)."""
-    page = module_page()  # (the module's own warm contexts, used by no other test: a new context)
+    page = new_page(viewport={"width": 1001, "height": 701})  # options of no other test: a new context
     page.goto(pages_url + "glossary/")
     start = page.evaluate("""async (client) => { const { engine } = await import(client); engine.start();
         while (engine.status === "loading") await new Promise((r) => setTimeout(r, 100));
         return engine.boot?.start; }""", pages_url + "assets/widgets/engine-client.js")
     assert start == "snapshot"
-
-
-def test_pages_of_other_sizes_and_schemes_share_a_warm_context(new_page, pages_url):
-    """Pages asked for with other viewports or colour schemes open in one warm context
-    (WarmContexts.ON_PAGE: each new context downloads and compiles the engine again), and
-    each is laid out and coloured as asked, as a context of its own would have it."""
-    seen = []
-    for options in ({"viewport": {"width": 390, "height": 844}, "color_scheme": "dark"}, {}):
-        page = new_page(**options)
-        page.goto(pages_url + "glossary/")
-        seen.append((page.context, page.evaluate("""() => [innerWidth, innerHeight, screen.width,
-            matchMedia("(prefers-color-scheme: dark)").matches]""")))
-    (first, phone), (second, default) = seen
-    assert first is second
-    assert phone == [390, 844, 390, True] and default == [1280, 720, 1280, False]
