@@ -69,6 +69,17 @@ def grid_cells(root):
     return cols[0], cells
 
 
+def caption_read(root) -> list[str]:
+    """The lines of the widget's accessibility tree that say its table's caption: one, the
+    name of the table's box (a region the keyboard scrolls), not also a paragraph and the
+    table's name (a screen reader said it three times)."""
+    caption = root.locator(".gw-table-caption").text_content()
+    lines = [line.strip(" -'").replace("''", "'") for line in root.aria_snapshot().splitlines()]
+    lines = [line for line in lines if caption in line]  # (a quoted line doubles its ')
+    assert len(lines) == 1 and lines[0].startswith("region "), lines
+    return lines
+
+
 def no_wider_than_the_screen(w):
     width = w.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
@@ -121,8 +132,10 @@ def test_no_formula_of_the_engine_before_the_reader_asks(booted, lang, phone):
 def test_the_table_comes_first_with_the_engines_values(booted, lang, phone):
     """The page's table (chocolate k = 3, up to 8) lists exactly the P-positions a brute
     force finds, before the guess field (the first control after it); Wythoff's game up to
-    6 is a grid of P and N, cell by cell the brute force's."""
+    6 is a grid of P and N, cell by cell the brute force's. Each table's caption is read
+    once (caption_read)."""
     w, root = open_discover(booted, lang, phone)
+    caption_read(root)  # the build's table
     order = root.evaluate("""el => { const box = el.querySelector('.gw-table-box');
         const after = [...el.querySelectorAll('input, select, button, textarea')]
           .filter((c) => box.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING);
@@ -140,6 +153,7 @@ def test_the_table_comes_first_with_the_engines_values(booted, lang, phone):
     w.page.wait_for_function("el => el.querySelectorAll('.gw-table-box thead th').length === 8",
                              arg=root.element_handle(), timeout=LOAD_MS, polling=POLL_MS)
     table_drawn(w, root)
+    caption_read(root)  # a table the engine drew
     corner, cells = grid_cells(root)
     assert corner == "y \\ x"
     assert cells == {(y, x): "P" if wythoff_p((x, y)) else "N" for x in range(7) for y in range(7)}

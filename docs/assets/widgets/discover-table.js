@@ -48,10 +48,10 @@ export class GuessTable {
     const rows = data.rows.map((row) => ({ pos: row.slice(0, k), g: row[k] }));
     const table = k === 2 ? this.grid(rows) : this.list(rows);
     const key = k === 2 ? "grid" : "list";
-    // the caption stays in view above the box, which scrolls (to a counterexample too)
-    const caption = h("p", { class: "gw-table-caption", id: `gw-table-${++captions}`,
+    // the caption stays in view above the box, which scrolls (to a counterexample too); a
+    // screen reader reads it once, as the name of the box (a region, for the keyboard)
+    const caption = h("p", { class: "gw-table-caption", id: `gw-table-${++captions}`, "aria-hidden": "true",
                              text: this.t(`discover.table.${key}${target === "P" ? "P" : "Grundy"}`, { max }) });
-    table.setAttribute("aria-labelledby", caption.id);
     this.body = table.querySelector("tbody");
     const box = h("div", { class: "gw-table-box", tabindex: "0", role: "region", "aria-labelledby": caption.id }, table);
     const listed = this.body.rows.length;
