@@ -238,6 +238,14 @@ def test_the_statement_in_japanese_spaces_a_label_that_ends_in_ascii(game, joine
     assert "どの手 A → B もそれが" in in_words(g.label(), ("x",), None, "x", "P", True).ja
 
 
+def test_the_grundy_statement_says_the_range_of_v_as_its_half_encodes_it():
+    """Half (2) of a Grundy claim is over the v with 0 <= v < F(A) (statement.halves: v is
+    a natural number); the words say so in both languages."""
+    words = in_words(grundy.game("nim").label(), ("x",), None, "x", "grundy", False)
+    assert "(2) for every v with 0 ≤ v < F(A) some move" in words.en
+    assert "(2) 0 以上 F(A) 未満のどの v にも" in words.ja
+
+
 def test_a_refused_table_names_its_game_as_the_statement_does():
     with pytest.raises(grundy.GameError) as refused:
         grundy.game("chocolate", k=3).table(10 ** 12)

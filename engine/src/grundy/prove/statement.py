@@ -7,7 +7,7 @@ For a claim F over the positions p (GAMES.md, section 6), by induction on the po
 * target P:      (1) no move leads from p with F(p) to q with F(q);
                  (2) every p without F(p) has a move to some q with F(q).
 * target grundy: (1) F(p) >= 0 and no move leads from p to q with F(q) = F(p);
-                 (2) for every v < F(p) some move leads to q with F(q) = v.
+                 (2) for every v with 0 <= v < F(p) some move leads to q with F(q) = v.
 * misère P:      (1) every p with F(p) has a move, and none to q with F(q);
                  (2) every p without F(p) has no move, or a move to q with F(q).
 
@@ -208,10 +208,10 @@ def in_words(label: Text, coords: tuple, constraint: Text | None, formula: str, 
                 f"{ja_then(label.ja, 'の')}すべての局面 A = {pos}{where_ja} について、")
     if target == "grundy":
         body = Text(f"(1) F(A) = {formula} is at least 0 and differs from F(B) for every move "
-                    f"A → B; (2) for every v < F(A) some move A → B has F(B) = v. Together "
+                    f"A → B; (2) for every v with 0 ≤ v < F(A) some move A → B has F(B) = v. Together "
                     f"(the mex rule, by induction on the positions): G(A) = {formula}.",
                     f"(1) F(A) = {formula} は 0 以上で、どの手 A → B についても F(B) と異なる。"
-                    f"(2) F(A) 未満のどの v にも F(B) = v となる手 A → B がある。"
+                    f"(2) 0 以上 F(A) 未満のどの v にも F(B) = v となる手 A → B がある。"
                     f"合わせて (mex の規則と局面についての帰納法により) G(A) = {formula}。")
     elif misere:
         body = Text(f"(1) if {formula} holds at A, A has a move and no move A → B leads to a B "
