@@ -118,9 +118,7 @@ def _with_code(text: str, formula: str) -> str:
 def static_table(answer: dict, target: str, limit: int, lang: str) -> str:
     """The engine's `table` answer as the reader sees it first: two coordinates as a grid
     (P or N, or the Grundy values; the lessons' orientation), else a list of the
-    P-positions (target P) or of every position with its Grundy value. Its box scrolls by
-    keyboard too: a region named by the caption, which a screen reader reads there only
-    (as discover-table.js draws it)."""
+    P-positions (target P) or of every position with its Grundy value."""
     coords, k = answer["coords"], len(answer["coords"])
     value = {tuple(row[:k]): row[k] for row in answer["rows"]}
 
@@ -141,9 +139,7 @@ def static_table(answer: dict, target: str, limit: int, lang: str) -> str:
         rows = "\n".join("<tr>" + "".join(cell("td", c) for c in pos) + td(pos) + "</tr>" for pos in listed)
         body = f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
     caption = escape(_t(f"table.{target}", lang, max=limit))
-    named = "gw-caption-" + cache.key(answer, target, limit, lang)  # (the page's widgets differ)
-    return (f'<p class="gw-table-caption" id="{named}" aria-hidden="true">{caption}</p>\n'
-            f'<div class="gw-table-box" tabindex="0" role="region" aria-labelledby="{named}">\n{body}\n</div>')
+    return f'<p class="gw-table-caption">{caption}</p>\n<div class="gw-table-box">\n{body}\n</div>'
 
 
 def fallback(d, guess, proof, game, lang: str) -> str:

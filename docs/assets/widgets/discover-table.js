@@ -49,9 +49,11 @@ export class GuessTable {
     const table = k === 2 ? this.grid(rows) : this.list(rows);
     const key = k === 2 ? "grid" : "list";
     // the caption stays in view above the box, which scrolls (to a counterexample too); a
-    // screen reader reads it once, as the name of the box (a region, for the keyboard)
+    // screen reader reads it as the name of the box (a region: on focus, among landmarks)
+    // and of the table (among tables), not a third time as a paragraph
     const caption = h("p", { class: "gw-table-caption", id: `gw-table-${++captions}`, "aria-hidden": "true",
                              text: this.t(`discover.table.${key}${target === "P" ? "P" : "Grundy"}`, { max }) });
+    table.setAttribute("aria-labelledby", caption.id);
     this.body = table.querySelector("tbody");
     const box = h("div", { class: "gw-table-box", tabindex: "0", role: "region", "aria-labelledby": caption.id }, table);
     const listed = this.body.rows.length;
