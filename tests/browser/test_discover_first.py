@@ -69,15 +69,14 @@ def grid_cells(root):
     return cols[0], cells
 
 
-def caption_read(root) -> list[str]:
-    """The lines of the widget's accessibility tree that say its table's caption: the name
-    of the table's box (a region the keyboard scrolls) and of the table, not a paragraph as
-    well (a screen reader read it three times in a row)."""
+def caption_read(root) -> None:
+    """The widget's accessibility tree says its table's caption as the name of the table's
+    box (a region the keyboard scrolls) and of the table, not as a paragraph as well (a
+    screen reader read it three times in a row)."""
     caption = root.locator(".gw-table-caption").text_content()
     lines = [line.strip(" -'").replace("''", "'") for line in root.aria_snapshot().splitlines()]
     lines = [line.split(" ")[0] for line in lines if caption in line]  # (a quoted line doubles its ')
     assert lines == ["region", "table"], lines
-    return lines
 
 
 def no_wider_than_the_screen(w):
