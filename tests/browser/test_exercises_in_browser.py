@@ -79,9 +79,27 @@ def fill_cells(ex, want, press, by_hand=8):
     assert wrong == 0
 
 
+# Resolves once the element has kept its place for three frames (at most two seconds).
+STEADY = """async (el) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  let last = "";
+  for (let same = 0, n = 0; same < 3 && n < 120; n++) {
+    await frame();
+    const r = el.getBoundingClientRect(), now = `${r.top} ${r.left}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}"""
+
+
 def choose_rule(rules, name, verdict):
     """Choose the rule labelled `name` in the rules' box (its radio button must end up
-    checked: a click that lands elsewhere fails here) and wait for the verdict's words."""
+    checked: a click that lands elsewhere fails here) and wait for the verdict's words.
+    The box is scrolled to and left to settle first: blocks above it laid out only when
+    scrolled to (content-visibility) can move it between the click's aim and the click
+    (the button stayed unchecked once on a reloaded phone page in a full run)."""
+    rules.scroll_into_view_if_needed()
+    rules.evaluate(STEADY)
     rules.locator("label", has_text=name).first.locator("input").check()
     expect(rules.locator(".gx-verdict")).to_contain_text(verdict, timeout=STEP_MS)
 
