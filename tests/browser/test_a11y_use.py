@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pagechecks import axe_after_use
-from widgetkit import AXE, LOAD_MS, POLL_MS, STEP_MS, wait_turn
+from widgetkit import AXE, LOAD_MS, POLL_MS, STEP_MS, wait_drawn, wait_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOTS = ROOT / "artifacts" / "a11y"
@@ -430,6 +430,77 @@ def test_focus_never_under_the_header(watched, widget_server):
         return bad;
     }""")
     assert not hidden, hidden
+
+
+# The control Tab reaches just before (or after) the element: focused by a script, so that
+# the next key press moves the focus by the keyboard.
+FOCUS_BESIDE = """(el, after) => {
+  const tabbable = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter((c) => c.tabIndex >= 0 && !c.disabled && c.checkVisibility() && !el.contains(c));
+  const beside = after ? tabbable.find((c) => el.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)
+    : tabbable.filter((c) => el.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_PRECEDING).at(-1);
+  beside.focus();
+}"""
+# Where the focus is: in the widget's build-time content, on which of its controls (its
+# index among the controls Tab reaches, -1 for the last), shown as the keyboard's, and in
+# view below the sticky header.
+FOCUS_IN = """(el) => {
+  const f = document.activeElement;
+  const controls = [...el.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter((c) => c.tabIndex >= 0 && !c.disabled && c.checkVisibility());
+  const r = f.getBoundingClientRect(), header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const at = controls.indexOf(f);
+  return { tag: f.tagName, fallback: Boolean(f.closest('.gw-fallback')), inside: el.contains(f),
+           control: at === controls.length - 1 && at > 0 ? -1 : at, ring: f.matches(':focus-visible'),
+           inView: r.top >= header - 1 && r.bottom <= innerHeight + 1 };
+}"""
+
+
+@pytest.mark.parametrize("lang, phone", [("en", False), ("ja", True)])
+def test_tabbing_into_a_widget_before_it_starts_keeps_the_focus(watched, widget_server, lang, phone):
+    """A reader who tabs into a Grundy table widget's build-time table before the widget has
+    drawn its own (its first answers on their way) stays in the widget once it has: on its
+    first control, or on its last when coming back from below with Shift+Tab, in view under
+    the header. A press of the mouse on that table leaves the focus alone."""
+    page = watched(phone=phone).page
+    held = []
+    page.route("**/generated/widgets/*.json", lambda route: held.append(route))
+    url = widget_server + ("ja/" if lang == "ja" else "") + "wythoff/"
+    for how, expected in (("Tab", 0), ("Shift+Tab", -1), ("mouse", None)):
+        held.clear()
+        page.goto(url, wait_until="load")
+        root = page.locator("grundy-table").first
+        if how == "mouse":
+            root.locator("table").first.click()
+        else:
+            root.evaluate(FOCUS_BESIDE, how == "Shift+Tab")
+            page.keyboard.press(how)
+            assert page.evaluate(FOCUS_IN, root.element_handle())["fallback"], how  # (the widget not drawn yet)
+        for route in held:
+            route.continue_()
+        wait_drawn(page, root)
+        focus = page.evaluate(FOCUS_IN, root.element_handle())
+        if how == "mouse":
+            assert focus["tag"] == "BODY", focus
+        else:
+            assert focus == {"tag": focus["tag"], "fallback": False, "inside": True, "control": expected,
+                             "ring": True, "inView": True}, (how, focus)
+
+
+def test_a_table_reached_before_it_is_laid_out_keeps_the_focus(watched, widget_server):
+    """A table's box far down a lesson is a Tab stop until the browser has laid it out (it
+    might scroll sideways: scrollers.js). Reached then, it keeps the focus once laid out and
+    found narrow (the focus fell to the page's body), and stops being a Tab stop once the
+    focus has left it (while in view, laid out)."""
+    page = watched().page
+    page.goto(widget_server + "wythoff/", wait_until="load")
+    box = page.locator(".md-content .md-typeset__scrollwrap[tabindex='0']:not(.grundy-widget *)").last.element_handle()
+    assert box.evaluate("el => el.getBoundingClientRect().top > 2 * innerHeight")  # (not laid out yet)
+    box.focus()
+    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 300))")
+    assert box.evaluate("el => [document.activeElement === el, el.scrollWidth > el.clientWidth + 1]") == [True, False]
+    box.evaluate("el => el.blur()")  # (in view: Tab could take the page to where it is not laid out again)
+    page.wait_for_function("el => !el.hasAttribute('tabindex')", arg=box, timeout=STEP_MS)
 
 
 def test_targets_on_a_phone(booted):

@@ -11,6 +11,7 @@
 import { loadAnswers } from "./answers.js";
 import { CancelledError, WatchdogError, engine } from "./engine-client.js";
 import { h, setFieldError } from "./dom.js";
+import { keepFocus } from "./focus-kept.js";
 import { langOf, translator } from "./i18n.js";
 import { parsed, whenParsed } from "./parsed.js";
 
@@ -38,6 +39,7 @@ export class GrundyWidget extends HTMLElement {
   answers = null;     // the build-time answers (answers.js), if the widget has them
   #onStatus = () => this.showEngineStatus();
   #wake = () => this.activate();
+  #releaseFocus = null; // stops keeping the keyboard focus in the widget (focus-kept.js)
 
   /** Whether build() needs the game catalogue (the play and table widgets). */
   static usesCatalogue = false;
@@ -66,6 +68,7 @@ export class GrundyWidget extends HTMLElement {
     engine.addEventListener("status", this.#onStatus);
     this.addEventListener("pointerdown", this.#wake);
     this.addEventListener("focusin", this.#wake);
+    this.#releaseFocus = keepFocus(this, this.fallback);
     if (this.#active) {
       this.showEngineStatus();
       this.attached();
@@ -79,6 +82,7 @@ export class GrundyWidget extends HTMLElement {
     engine.removeEventListener("status", this.#onStatus);
     this.removeEventListener("pointerdown", this.#wake);
     this.removeEventListener("focusin", this.#wake);
+    this.#releaseFocus();
     nearViewport?.unobserve(this);
     this.token = (this.token || 0) + 1; // answers still on their way are dropped
     this.detached();
@@ -104,11 +108,13 @@ export class GrundyWidget extends HTMLElement {
       params: this.dataset.params || "{}",
       start: this.dataset.start || "",
     };
+    const focused = this.contains(document.activeElement) ? document.activeElement : null;
     this.fallback = h("div", { class: "gw-fallback" }, ...this.childNodes);
     this.status = h("div", { class: "gw-status", role: "status", "aria-live": "polite" });
     this.message = h("div", { class: "gw-message", role: "alert", hidden: true });
     this.loader = h("div", { class: "gw-loader", hidden: true });
     this.replaceChildren(this.loader, this.message, this.fallback);
+    focused?.focus({ preventScroll: true }); // (reached before the script came: moved, not redrawn)
     this.classList.add("grundy-widget", "gw-ready", `gw-${this.constructor.kind}`);
     this.setAttribute("role", "group");
     this.setAttribute("aria-label", this.t(`widget.${this.constructor.kind}`));
