@@ -4,8 +4,9 @@
 // mouse only, and undoes it elsewhere: a removed tabindex is put back while needed.
 // A table or code block the browser has not laid out yet (content-visibility: auto on the
 // table's box or the code's <pre>, off-screen) may overflow: it stays focusable until it
-// is laid out and can be measured. A tabindex is never taken away while the element has
-// the focus (that would drop the reader's place to the page's body): only once it leaves.
+// is laid out and can be measured. This script never takes a tabindex away while the
+// element has the focus (that would drop the reader's place to the page's body): only once
+// the focus leaves.
 (function () {
   "use strict";
   var SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code";
@@ -13,22 +14,26 @@
   var unmeasured = new WeakSet();
   var focused = new WeakSet(); // waiting for the focus to leave before losing their tabindex
 
-  function update(el) {
-    if (unmeasured.has(el)) return;
-    var wide = el.scrollWidth > el.clientWidth + 1;
-    if (wide && el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
-    else if (!wide && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) unfocusable(el);
+  function wide(el) {
+    return el.scrollWidth > el.clientWidth + 1;
   }
 
-  // The tabindex taken away, at once or when the focus leaves the element (then measured again).
+  function update(el) {
+    if (unmeasured.has(el)) return;
+    if (wide(el) && el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
+    else if (!wide(el) && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) unfocusable(el);
+  }
+
+  // The tabindex taken away, at once or when the focus leaves the element (if still narrow).
   function unfocusable(el) {
     if (document.activeElement !== el) el.removeAttribute("tabindex");
     else if (!focused.has(el)) {
       focused.add(el);
       el.addEventListener("blur", function () {
-        focused.delete(el);
-        if (!unmeasured.has(el)) unfocusable(el);
-        update(el);
+        setTimeout(function () { // (a script may give it the focus back: focus-kept.js)
+          focused.delete(el);
+          if (!unmeasured.has(el) && !wide(el)) unfocusable(el);
+        });
       }, { once: true });
     }
   }
@@ -45,7 +50,7 @@
 
   function skipped(event, el) {
     if (event.skipped) hold(el);
-    else if (unmeasured.delete(el) && el.scrollWidth <= el.clientWidth + 1) unfocusable(el);
+    else if (unmeasured.delete(el) && !wide(el)) unfocusable(el);
   }
 
   var sizes = new ResizeObserver(function (entries) {

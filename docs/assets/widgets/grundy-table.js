@@ -186,7 +186,8 @@ export class TableElement extends GrundyWidget {
     this.data = null;
     this.drawing += 1;
     this.slices.replaceChildren();
-    this.output.replaceChildren();
+    // (the build-time table stays until the first drawing replaces it: a reader may be in it)
+    if (!this.output.contains(this.fallback)) this.output.replaceChildren();
     this.counts.textContent = "";
     this.summary.textContent = "";
     this.condition.hidden = true;

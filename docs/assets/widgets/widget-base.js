@@ -39,7 +39,6 @@ export class GrundyWidget extends HTMLElement {
   answers = null;     // the build-time answers (answers.js), if the widget has them
   #onStatus = () => this.showEngineStatus();
   #wake = () => this.activate();
-  #releaseFocus = null; // stops keeping the keyboard focus in the widget (focus-kept.js)
 
   /** Whether build() needs the game catalogue (the play and table widgets). */
   static usesCatalogue = false;
@@ -68,7 +67,6 @@ export class GrundyWidget extends HTMLElement {
     engine.addEventListener("status", this.#onStatus);
     this.addEventListener("pointerdown", this.#wake);
     this.addEventListener("focusin", this.#wake);
-    this.#releaseFocus = keepFocus(this, this.fallback);
     if (this.#active) {
       this.showEngineStatus();
       this.attached();
@@ -82,7 +80,6 @@ export class GrundyWidget extends HTMLElement {
     engine.removeEventListener("status", this.#onStatus);
     this.removeEventListener("pointerdown", this.#wake);
     this.removeEventListener("focusin", this.#wake);
-    this.#releaseFocus();
     nearViewport?.unobserve(this);
     this.token = (this.token || 0) + 1; // answers still on their way are dropped
     this.detached();
@@ -115,6 +112,7 @@ export class GrundyWidget extends HTMLElement {
     this.loader = h("div", { class: "gw-loader", hidden: true });
     this.replaceChildren(this.loader, this.message, this.fallback);
     focused?.focus({ preventScroll: true }); // (reached before the script came: moved, not redrawn)
+    keepFocus(this, this.fallback);
     this.classList.add("grundy-widget", "gw-ready", `gw-${this.constructor.kind}`);
     this.setAttribute("role", "group");
     this.setAttribute("aria-label", this.t(`widget.${this.constructor.kind}`));
