@@ -20,8 +20,9 @@
 
   function update(el) {
     if (unmeasured.has(el)) return;
-    if (wide(el) && el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
-    else if (!wide(el) && el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) unfocusable(el);
+    if (wide(el)) {
+      if (el.getAttribute("tabindex") !== "0") el.setAttribute("tabindex", "0");
+    } else if (el.hasAttribute("tabindex") && !matchMedia("(hover)").matches) unfocusable(el);
   }
 
   // The tabindex taken away, at once or when the focus leaves the element (if still narrow).
