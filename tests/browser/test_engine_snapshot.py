@@ -1,14 +1,17 @@
-"""The engine's memory snapshot kept by the browser (docs/assets/widgets/grundy-worker.js):
-after its first start the worker keeps Python's memory in Cache Storage under grundy.json's
-"keep"; a later visit starts from it, and from the usual start when the one kept is stale
-or unusable. The engine (and the Lab's runner) answers either way. Not timed:
+"""What the browser keeps of the engine for a later visit (docs/assets/widgets/grundy-worker.js):
+after its first start the worker keeps Python's memory (a snapshot) in Cache Storage under
+grundy.json's "keep"; a later visit starts from it, and from the usual start when the one
+kept is stale or unusable. The engine (and the Lab's runner) answers either way. And the
+browser keeps the compiled WebAssembly of Pyodide's runtime (its code cache). Not timed:
 scripts/bench_engine_load.py is.
 """
 
 from __future__ import annotations
 
 import json
+import time
 
+from bench.browser import CHROMIUM, CHROMIUM_ARGS
 from widgetkit import LOAD_MS, open_widget, wait_drawn
 
 KEPT = "grundy-engine-snapshots"
@@ -88,3 +91,28 @@ def test_a_later_visit_starts_from_the_kept_snapshot(watched, widget_urls, widge
     assert page.evaluate("() => window.grundyEngine.boot.keeps") is True
     assert list(kept(page)) == [key]
     w.errors.clear()  # Pyodide logs the failed restore
+
+
+def test_the_browser_keeps_the_compiled_runtime(browser, pages_url, tmp_path):
+    """A reader's profile (on disk, unlike the tests' other contexts) keeps the compiled
+    WebAssembly of the engine's runtime after its first start, so that a later visit does
+    not compile its megabytes again: the worker hands Pyodide the response as the network
+    gave it (its bytes counted on a copy), which is what the browser caches code for."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        service_workers="block")
+    wasm = tmp_path / "profile" / "Default" / "Code Cache" / "wasm"
+    try:
+        page = context.new_page()
+        page.goto(pages_url + "assets/vendor/wheels/grundy.json")  # the site's origin, nothing running
+        page.evaluate("async (client) => { const { engine } = await import(client); engine.start(); await engine.ready(); }",
+                      pages_url + "assets/widgets/engine-client.js")
+        # the browser writes the entry once the runtime's hot code is compiled (seconds)
+        for _ in range(60):
+            sizes = [f.stat().st_size for f in wasm.glob("*_0")] if wasm.is_dir() else []
+            if any(size > 1_000_000 for size in sizes):
+                break
+            time.sleep(0.5)
+    finally:
+        context.close()
+    assert any(size > 1_000_000 for size in sizes), f"no compiled runtime kept: {sizes}"

@@ -44,27 +44,30 @@ function tell(force = false) {
   self.postMessage({ loaded: Math.round(loaded + scripts), total });
 }
 
-/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it);
- * each body's end is told at once: after the last one Python starts, a while without bytes
- * that is not a stalled download. */
+/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it)
+ * on a copy: the response itself goes on as the network gave it, since a browser keeps the
+ * compiled WebAssembly of such a response for later visits (its code cache), not of one
+ * made here. Each body's end is told at once: after the last one Python starts, a while
+ * without bytes that is not a stalled download. */
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (...args) => {
   const response = await plainFetch(...args);
-  if (!response.body) return response;
-  const url = response.url;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      loaded += sent(url, chunk.byteLength);
-      tell();
-      controller.enqueue(chunk);
-    },
-    flush() {
-      tell(true);
-    },
-  }));
-  return new Response(counted, { status: response.status, statusText: response.statusText,
-                                 headers: response.headers });
+  if (response.body) count(response.url, response.clone().body.getReader());
+  return response;
 };
+
+/** Count the bytes `reader` reads of the body of the file at `url`, then tell the end. */
+async function count(url, reader) {
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      loaded += sent(url, chunk.value.byteLength);
+      tell();
+    }
+  } catch {
+    return; // the download failed: its reader (Pyodide, fetchOk's caller) reports it
+  }
+  tell(true);
+}
 
 async function fetchOk(url, what) {
   const response = await fetch(url);
