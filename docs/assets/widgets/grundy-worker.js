@@ -44,15 +44,19 @@ function tell(force = false) {
   self.postMessage({ loaded: Math.round(loaded + scripts), total });
 }
 
-/** fetch, counting the body's bytes as they arrive (Pyodide's own downloads go through it)
- * on a copy: the response itself goes on as the network gave it, since a browser keeps the
- * compiled WebAssembly of such a response for later visits (its code cache), not of one
- * made here. Each body's end is told at once: after the last one Python starts, a while
- * without bytes that is not a stalled download. */
+/** fetch, counting the bytes of the runtime's files (under VENDOR: Pyodide's own downloads
+ * go through it) as they arrive, on a copy of each response: the response itself is
+ * returned unchanged, since Chromium keeps the optimised code of a WebAssembly module's
+ * hot functions only for a response that came from the network (a later visit loads it
+ * instead of compiling them again), not for one made here. Each body's end is told at
+ * once: after the last one Python starts, a while without bytes that is not a stalled
+ * download. */
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (...args) => {
   const response = await plainFetch(...args);
-  if (response.body) count(response.url, response.clone().body.getReader());
+  if (response.body && response.url.startsWith(VENDOR.href)) {
+    count(response.url, response.clone().body.getReader());
+  }
   return response;
 };
 
