@@ -488,6 +488,41 @@ def test_tabbing_into_a_widget_before_it_starts_keeps_the_focus(watched, widget_
             assert focus["ring"] and focus["inView"], (how, focus)
 
 
+def test_tabbing_into_a_widget_before_its_script_keeps_the_focus(watched, widget_server):
+    """The same when the widget's script comes after the Tab (a slow network, a busy
+    phone): the widget wraps the focused table and gives it the focus back, and its
+    drawing then hands the focus on to the drawn table as above (it fell to the body: the
+    keeping did not see the focus that came before it)."""
+    page = watched().page
+    held = {"js": [], "json": []}  # the requests held back, while a kind is in the dict
+
+    def hold(kind):
+        return lambda route: held[kind].append(route) if kind in held else route.continue_()
+
+    def release(kind):
+        for route in held.pop(kind):
+            route.continue_()
+
+    page.route("**/assets/widgets/*.js", hold("js"))
+    page.route("**/generated/widgets/*.json", hold("json"))
+    page.goto(widget_server + "wythoff/", wait_until="commit")
+    root = page.locator("grundy-table").first
+    root.wait_for(state="attached", timeout=LOAD_MS)
+    root.evaluate(FOCUS_BESIDE, False)
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS_IN, root.element_handle())["inside"]  # (its build-time table)
+    assert not root.evaluate("el => el.dataset.ready")  # (its script not there yet)
+    release("js")
+    page.wait_for_function("el => el.dataset.ready", arg=root.element_handle(), timeout=LOAD_MS)
+    page.wait_for_timeout(300)  # (its answers requested meanwhile: held)
+    release("json")
+    wait_drawn(page, root)
+    focus = page.evaluate(FOCUS_IN, root.element_handle())
+    at, count = focus["drawn"]
+    assert count and at == 0, focus
+    assert focus["ring"] and focus["inView"], focus
+
+
 # Focuses the element before the browser has laid it out, then waits until it has.
 FOCUS_UNLAID = """async (el) => {
   const box = el.tagName === 'CODE' ? el.parentElement : el;

@@ -111,8 +111,8 @@ export class GrundyWidget extends HTMLElement {
     this.message = h("div", { class: "gw-message", role: "alert", hidden: true });
     this.loader = h("div", { class: "gw-loader", hidden: true });
     this.replaceChildren(this.loader, this.message, this.fallback);
+    keepFocus(this, this.fallback); // (first: it sees the focus given back below)
     focused?.focus({ preventScroll: true }); // (reached before the script came: moved, not redrawn)
-    keepFocus(this, this.fallback);
     this.classList.add("grundy-widget", "gw-ready", `gw-${this.constructor.kind}`);
     this.setAttribute("role", "group");
     this.setAttribute("aria-label", this.t(`widget.${this.constructor.kind}`));
