@@ -28,8 +28,8 @@ With --second-visit, also a second visit in the same profile (its HTTP cache and
 Storage kept) within GitHub Pages' 10 minutes of caching (the server sends max-age=600,
 as Pages does), after the first visit of the same run (measured as above). A
 visit after them, when the browser asks about every file again (ETag, 304 Not Modified),
-is not measured: Chromium here sent no conditional request for responses served with
-max-age=0, so it cannot be imitated.
+is not measured: bench/serve.py answers in HTTP/1.0, and Chromium sends no conditional
+request for such a response (a review found every file revalidated with HTTP/1.1).
 
     .venv/bin/python scripts/bench_engine_load.py [--site DIR] [--runs 3] [--profiles slow,4g]
         [--second-visit] [--variants before,whole,engine+snapshot,engine,kept]
