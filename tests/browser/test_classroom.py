@@ -27,6 +27,7 @@ import csv
 import io
 import json
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -202,15 +203,21 @@ CYCLE = ("", "P", "N")  # a click moves a cell on by one
 def fill_table(page):
     """Every cell of the P/N table clicked to its letter, then checked. As a reader does,
     the cells are looked at after the clicks and clicked again where they do not show
-    their letter: on a phone, blocks laid out only when scrolled to (content-visibility)
-    can move the table between a click's aim and the click, which then lands beside it
-    (once in a full run the table was never solved, and its 120 s wait said no more)."""
+    their letter: a click can be lost when the table moves between the press and the
+    release (the tasks above it still answering: the engine starts with the first of
+    them), and Playwright retries only a press that misses. (Once in a full run the
+    table was never solved and its 120 s wait said no more: the cause is not known, this
+    is the likeliest.) A second round is reported as a warning, a click lost."""
     table = page.locator("grundy-assignment grundy-exercise[data-kind='pn-table']")
     truth = table_truth()
-    for _ in range(3):
+    for round_ in range(3):
         shown = table.evaluate(SHOWN)
-        for pos, letter in truth.items():
-            for _ in range((CYCLE.index(letter) - CYCLE.index(shown[pos])) % len(CYCLE)):
+        todo = {pos: (CYCLE.index(letter) - CYCLE.index(shown.get(pos, ""))) % len(CYCLE)
+                for pos, letter in truth.items()}
+        if round_ and any(todo.values()):
+            warnings.warn(f"P/N table: cells still to click after round {round_}: {todo}")
+        for pos, clicks in todo.items():
+            for _ in range(clicks):
                 table.locator(f".gx-static td.gx-cell[data-pos='{pos}'] .gx-cellbtn").click()
     assert table.evaluate(SHOWN) == truth
     table.locator(".gx-check").click()
